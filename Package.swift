@@ -1,0 +1,53 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// Swatchbook depends on the Swift toolchain and three Debian C libraries only.
+/// Dependencies point inward: the executable sees everything, Lua and Render see
+/// Core, Render never sees Lua, and only the Lua module sees C.
+let package = Package(
+    name: "Swatchbook",
+    products: [
+        .executable(name: "swatchbook", targets: ["swatchbook"])
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLua",
+            pkgConfig: "lua5.4",
+            providers: [.apt(["liblua5.4-dev"])]
+        ),
+        .systemLibrary(
+            name: "CUTF8Proc",
+            pkgConfig: "libutf8proc",
+            providers: [.apt(["libutf8proc-dev"])]
+        ),
+        .target(name: "CLuaShim", dependencies: ["CLua"]),
+        .target(name: "SwatchbookCore"),
+        .target(name: "SwatchbookRender", dependencies: ["SwatchbookCore", "CUTF8Proc"]),
+        .target(name: "SwatchbookLua", dependencies: ["SwatchbookCore", "CLuaShim", "CLua"]),
+        .target(
+            name: "SwatchbookCLI",
+            dependencies: ["SwatchbookCore", "SwatchbookRender", "SwatchbookLua"],
+            resources: [.embedInCode("Demo/colors.lua")]
+        ),
+        .executableTarget(name: "swatchbook", dependencies: ["SwatchbookCLI"]),
+        .executableTarget(
+            name: "swatchbook-bench",
+            dependencies: ["SwatchbookCore", "SwatchbookRender", "SwatchbookLua"]
+        ),
+        .target(name: "SwatchbookTestSupport", path: "Tests/Support"),
+        .testTarget(name: "SwatchbookCoreTests", dependencies: ["SwatchbookCore"]),
+        .testTarget(
+            name: "SwatchbookRenderTests",
+            dependencies: ["SwatchbookRender", "SwatchbookTestSupport"]
+        ),
+        .testTarget(
+            name: "SwatchbookLuaTests",
+            dependencies: ["SwatchbookLua", "SwatchbookTestSupport"]
+        ),
+        .testTarget(
+            name: "SwatchbookCLITests",
+            dependencies: ["SwatchbookCLI", "SwatchbookTestSupport"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,407 @@
+/*
+ * The C edge of Swatchbook's Lua runtime: guarded states, the error
+ * trampoline for host functions, the sandboxed standard library, and the
+ * function forms of lua.h macros that Swift cannot import.
+ */
+#include "CLuaShim.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <lua5.4/lauxlib.h>
+#include <lua5.4/lua.h>
+#include <lua5.4/lualib.h>
+
+/* Per-state guard: memory accounting and the time-budget watchdog. It is the
+ * allocator's user data, so any function holding the state can reach it. */
+struct sbl_guard {
+    size_t used;
+    size_t limit;
+    int host_depth;     /* > 0 while host code runs: allocations may pass the cap */
+    int out_of_memory;  /* the cap refused an allocation since the last call */
+
+    pthread_mutex_t mutex;
+    pthread_cond_t wake;
+    pthread_t thread;
+    int quit;
+    int armed;
+    int timed_out;         /* the deadline passed during the current call */
+    uint64_t generation;   /* bumped on every arm, so a late wake-up is ignored */
+    struct timespec deadline;
+    lua_State *main;
+    lua_State *running;    /* the coroutine currently resumed, if any */
+    int call_depth;
+
+    char *traceback;
+};
+
+static sbl_guard *guard_of(lua_State *L) {
+    void *ud = NULL;
+    lua_getallocf(L, &ud);
+    return (sbl_guard *)ud;
+}
+
+static void *guarded_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    sbl_guard *g = (sbl_guard *)ud;
+    size_t old = ptr != NULL ? osize : 0;
+    if (nsize == 0) {
+        free(ptr);
+        g->used -= old;
+        return NULL;
+    }
+    if (nsize > old && g->host_depth == 0 && g->used - old + nsize > g->limit) {
+        g->out_of_memory = 1;
+        return NULL;
+    }
+    void *grown = realloc(ptr, nsize);
+    if (grown == NULL) return NULL;
+    g->used = g->used - old + nsize;
+    return grown;
+}
+
+/* ---- Time budget ---- */
+
+static void timeout_hook(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    sbl_guard *g = guard_of(L);
+    if (!g->timed_out) {
+        /* A hook left on a coroutine from an earlier call: drop it. */
+        lua_sethook(L, NULL, 0, 0);
+        return;
+    }
+    /* The hook stays installed, so a script that catches this error with
+     * pcall meets it again at its next instruction. */
+    luaL_error(L, "script timed out");
+}
+
+static void set_timeout_hook(lua_State *L) {
+    lua_sethook(L, timeout_hook, LUA_MASKCOUNT | LUA_MASKCALL, 1);
+}
+
+static void *watchdog_main(void *arg) {
+    sbl_guard *g = (sbl_guard *)arg;
+    pthread_mutex_lock(&g->mutex);
+    while (!g->quit) {
+        if (!g->armed) {
+            pthread_cond_wait(&g->wake, &g->mutex);
+            continue;
+        }
+        uint64_t generation = g->generation;
+        int rc = pthread_cond_timedwait(&g->wake, &g->mutex, &g->deadline);
+        if (rc == ETIMEDOUT && g->armed && g->generation == generation && !g->timed_out) {
+            /* lua_sethook is documented as safe to call asynchronously. */
+            g->timed_out = 1;
+            set_timeout_hook(g->main);
+            if (g->running != NULL) set_timeout_hook(g->running);
+        }
+    }
+    pthread_mutex_unlock(&g->mutex);
+    return NULL;
+}
+
+static void arm(sbl_guard *g, int64_t budget_ms) {
+    struct timespec now;
+    clock_gettime(CLOCK_REALTIME, &now);
+    int64_t ns = (int64_t)now.tv_nsec + (budget_ms % 1000) * 1000000;
+    pthread_mutex_lock(&g->mutex);
+    g->deadline.tv_sec = now.tv_sec + (time_t)(budget_ms / 1000) + (time_t)(ns / 1000000000);
+    g->deadline.tv_nsec = (long)(ns % 1000000000);
+    g->generation++;
+    g->armed = 1;
+    g->timed_out = 0;
+    g->running = NULL;
+    pthread_cond_signal(&g->wake);
+    pthread_mutex_unlock(&g->mutex);
+}
+
+static void disarm(sbl_guard *g) {
+    pthread_mutex_lock(&g->mutex);
+    g->armed = 0;
+    if (g->timed_out) lua_sethook(g->main, NULL, 0, 0);
+    pthread_mutex_unlock(&g->mutex);
+}
+
+/* coroutine.resume that tells the watchdog which thread runs. */
+static int guarded_resume(lua_State *L) {
+    lua_State *co = lua_tothread(L, 1);
+    luaL_argexpected(L, co != NULL, 1, "coroutine");
+    sbl_guard *g = guard_of(L);
+    pthread_mutex_lock(&g->mutex);
+    lua_State *previous = g->running;
+    g->running = co;
+    if (g->timed_out) set_timeout_hook(co);
+    pthread_mutex_unlock(&g->mutex);
+
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+
+    pthread_mutex_lock(&g->mutex);
+    g->running = previous;
+    if (g->timed_out) set_timeout_hook(L);
+    pthread_mutex_unlock(&g->mutex);
+    return lua_gettop(L);
+}
+
+/* ---- States ---- */
+
+lua_State *sbl_newstate(size_t memory_limit) {
+    sbl_guard *g = calloc(1, sizeof *g);
+    if (g == NULL) return NULL;
+    g->limit = memory_limit;
+    lua_State *L = lua_newstate(guarded_alloc, g);
+    if (L == NULL) {
+        free(g);
+        return NULL;
+    }
+    g->main = L;
+    pthread_mutex_init(&g->mutex, NULL);
+    pthread_cond_init(&g->wake, NULL);
+    if (pthread_create(&g->thread, NULL, watchdog_main, g) != 0) {
+        lua_close(L);
+        pthread_mutex_destroy(&g->mutex);
+        pthread_cond_destroy(&g->wake);
+        free(g);
+        return NULL;
+    }
+    return L;
+}
+
+void sbl_close(lua_State *L) {
+    if (L == NULL) return;
+    sbl_guard *g = guard_of(L);
+    pthread_mutex_lock(&g->mutex);
+    g->quit = 1;
+    pthread_cond_signal(&g->wake);
+    pthread_mutex_unlock(&g->mutex);
+    pthread_join(g->thread, NULL);
+    lua_close(L);
+    pthread_mutex_destroy(&g->mutex);
+    pthread_cond_destroy(&g->wake);
+    free(g->traceback);
+    free(g);
+}
+
+size_t sbl_memory_used(lua_State *L) { return guard_of(L)->used; }
+
+void sbl_set_memory_limit(lua_State *L, size_t limit) { guard_of(L)->limit = limit; }
+
+/* ---- Calls ---- */
+
+/* Message handler: keeps the message as it is and files the traceback apart,
+ * so errors read `file:line: message` and `--verbose` can add the rest. */
+static int message_handler(lua_State *L) {
+    sbl_guard *g = guard_of(L);
+    g->host_depth++;
+    if (lua_type(L, 1) != LUA_TSTRING && lua_type(L, 1) != LUA_TNUMBER) {
+        lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+        lua_replace(L, 1);
+    }
+    luaL_traceback(L, L, NULL, 1);
+    free(g->traceback);
+    g->traceback = strdup(lua_tostring(L, -1));
+    lua_pop(L, 1);
+    g->host_depth--;
+    return 1;
+}
+
+int sbl_pcall(lua_State *L, int nargs, int nresults, int64_t budget_ms,
+              int *timed_out, int *out_of_memory) {
+    sbl_guard *g = guard_of(L);
+    int base = lua_gettop(L) - nargs;
+    lua_pushcfunction(L, message_handler);
+    lua_insert(L, base);
+    int outer = g->call_depth++ == 0;
+    if (outer) {
+        g->out_of_memory = 0;
+        arm(g, budget_ms);
+    }
+    int status = lua_pcall(L, nargs, nresults, base);
+    if (outer) disarm(g);
+    g->call_depth--;
+    lua_remove(L, base);
+    if (timed_out != NULL) *timed_out = status != LUA_OK && g->timed_out;
+    if (out_of_memory != NULL) *out_of_memory = status != LUA_OK && g->out_of_memory;
+    return status;
+}
+
+const char *sbl_last_traceback(lua_State *L) {
+    const char *t = guard_of(L)->traceback;
+    return t != NULL ? t : "";
+}
+
+static int trampoline(lua_State *L) {
+    sbl_host_fn fn = (sbl_host_fn)lua_touserdata(L, lua_upvalueindex(1));
+    void *context = lua_touserdata(L, lua_upvalueindex(2));
+    sbl_guard *g = guard_of(L);
+    g->host_depth++;
+    int results = fn(L, context);
+    if (results >= 0 && g->host_depth == 1 && g->used > g->limit) {
+        g->out_of_memory = 1;
+        lua_pushliteral(L, "not enough memory");
+        results = -1;
+    }
+    g->host_depth--;
+    if (results < 0) {
+        /* Name the Lua line that called the host function, as luaL_error would. */
+        g->host_depth++;
+        luaL_where(L, 1);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+        g->host_depth--;
+        return lua_error(L);
+    }
+    return results;
+}
+
+void sbl_push_host_function(lua_State *L, sbl_host_fn fn, void *context) {
+    lua_pushlightuserdata(L, (void *)fn);
+    lua_pushlightuserdata(L, context);
+    lua_pushcclosure(L, trampoline, 2);
+}
+
+int sbl_protected(lua_State *L, sbl_host_fn fn, void *context, int nargs, int nresults) {
+    sbl_push_host_function(L, fn, context);
+    lua_insert(L, -1 - nargs);
+    return lua_pcall(L, nargs, nresults, 0);
+}
+
+/* ---- Loading and the sandbox ---- */
+
+int sbl_loadtext(lua_State *L, const char *text, size_t length, const char *chunkname) {
+    return luaL_loadbufferx(L, text, length, chunkname, "t");
+}
+
+/* `load` that refuses binary chunks whatever mode the script asks for. */
+static int text_only_load(lua_State *L) {
+    lua_settop(L, 4);
+    lua_pushliteral(L, "t");
+    lua_replace(L, 3);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, 4, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+/* `print` to stderr: the screen belongs to the renderer. */
+static int stderr_print(lua_State *L) {
+    int n = lua_gettop(L);
+    for (int i = 1; i <= n; i++) {
+        size_t length;
+        const char *s = luaL_tolstring(L, i, &length);
+        if (i > 1) fputc('\t', stderr);
+        fwrite(s, 1, length, stderr);
+        lua_pop(L, 1);
+    }
+    fputc('\n', stderr);
+    fflush(stderr);
+    return 0;
+}
+
+static void open_library(lua_State *L, const char *name, lua_CFunction open) {
+    luaL_requiref(L, name, open, 1);
+    lua_pop(L, 1);
+}
+
+static void remove_field(lua_State *L, int table, const char *name) {
+    lua_pushnil(L);
+    lua_setfield(L, table, name);
+}
+
+static void copy_field(lua_State *L, int from, int to, const char *name) {
+    lua_getfield(L, from, name);
+    lua_setfield(L, to, name);
+}
+
+static int open_sandbox(lua_State *L) {
+    int64_t seed = (int64_t)lua_tointeger(L, 1);
+    open_library(L, LUA_GNAME, luaopen_base);
+    open_library(L, LUA_STRLIBNAME, luaopen_string);
+    open_library(L, LUA_TABLIBNAME, luaopen_table);
+    open_library(L, LUA_MATHLIBNAME, luaopen_math);
+    open_library(L, LUA_UTF8LIBNAME, luaopen_utf8);
+    open_library(L, LUA_COLIBNAME, luaopen_coroutine);
+
+    lua_pushglobaltable(L);
+    int G = lua_gettop(L);
+    remove_field(L, G, "dofile");
+    remove_field(L, G, "loadfile");
+    lua_getfield(L, G, "load");
+    lua_pushcclosure(L, text_only_load, 1);
+    lua_setfield(L, G, "load");
+    lua_pushcfunction(L, stderr_print);
+    lua_setfield(L, G, "print");
+
+    /* os: only the clock and the calendar. */
+    luaL_requiref(L, LUA_OSLIBNAME, luaopen_os, 0);
+    int os = lua_gettop(L);
+    lua_createtable(L, 0, 3);
+    copy_field(L, os, os + 1, "time");
+    copy_field(L, os, os + 1, "clock");
+    copy_field(L, os, os + 1, "date");
+    lua_setfield(L, G, "os");
+    lua_pop(L, 1);
+
+    /* coroutine.resume and wrap that let the watchdog follow coroutines. */
+    lua_getfield(L, G, "coroutine");
+    int co = lua_gettop(L);
+    lua_getfield(L, co, "resume");
+    lua_pushcclosure(L, guarded_resume, 1);
+    lua_setfield(L, co, "resume");
+    luaL_dostring(L,
+        "local create, resume, pack, unpack = coroutine.create, coroutine.resume, table.pack, table.unpack\n"
+        "coroutine.wrap = function(f)\n"
+        "  local co = create(f)\n"
+        "  return function(...)\n"
+        "    local r = pack(resume(co, ...))\n"
+        "    if r[1] then return unpack(r, 2, r.n) end\n"
+        "    error(r[2], 0)\n"
+        "  end\n"
+        "end\n");
+    lua_pop(L, 1);
+
+    /* The package library is never opened; its registry entries go too. */
+    lua_getfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+    remove_field(L, lua_gettop(L), LUA_OSLIBNAME);
+    lua_pop(L, 1);
+
+    lua_getfield(L, G, "math");
+    lua_getfield(L, -1, "randomseed");
+    lua_pushinteger(L, (lua_Integer)seed);
+    lua_call(L, 1, 0);
+    lua_pop(L, 2);
+    return 0;
+}
+
+void sbl_open_sandbox(lua_State *L, int64_t seed) {
+    sbl_guard *g = guard_of(L);
+    g->host_depth++;
+    lua_pushcfunction(L, open_sandbox);
+    lua_pushinteger(L, (lua_Integer)seed);
+    if (lua_pcall(L, 1, 0, 0) != LUA_OK) lua_pop(L, 1);
+    g->host_depth--;
+}
+
+/* ---- Macro forms ---- */
+
+void sbl_pop(lua_State *L, int n) { lua_pop(L, n); }
+void sbl_newtable(lua_State *L) { lua_newtable(L); }
+int sbl_isnoneornil(lua_State *L, int index) { return lua_isnoneornil(L, index); }
+const char *sbl_tostring(lua_State *L, int index, size_t *length) {
+    return lua_tolstring(L, index, length);
+}
+int64_t sbl_tointeger(lua_State *L, int index, int *isnum) {
+    return (int64_t)lua_tointegerx(L, index, isnum);
+}
+double sbl_tonumber(lua_State *L, int index, int *isnum) {
+    return (double)lua_tonumberx(L, index, isnum);
+}
+void *sbl_upvalue_context(lua_State *L) { return lua_touserdata(L, lua_upvalueindex(2)); }
+int sbl_upvalueindex(int i) { return lua_upvalueindex(i); }
+int sbl_registryindex(void) { return LUA_REGISTRYINDEX; }
+void sbl_pushglobaltable(lua_State *L) { lua_pushglobaltable(L); }
+void sbl_collect_garbage(lua_State *L) { lua_gc(L, LUA_GCCOLLECT); }

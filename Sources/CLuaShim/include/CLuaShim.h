@@ -1,0 +1,73 @@
+#ifndef SWATCHBOOK_CLUASHIM_H
+#define SWATCHBOOK_CLUASHIM_H
+
+/*
+ * The C edge of Swatchbook's Lua runtime.
+ *
+ * Swift never sees a raising Lua call: functions written in Swift are entered
+ * through a C trampoline that raises their error after the Swift frames have
+ * returned, and every state runs behind a guard that caps its memory and arms
+ * a time-out hook only once a deadline has passed.
+ */
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct lua_State lua_State;
+typedef struct sbl_guard sbl_guard;
+
+/* A host function: returns the number of results pushed, or -1 after pushing
+ * an error message, which the trampoline then raises. It must not call any
+ * Lua function that can raise an error. */
+typedef int (*sbl_host_fn)(lua_State *L, void *context);
+
+/* ---- States, memory cap and time budget ---- */
+
+/* Creates a state whose allocator refuses to grow past `memory_limit` bytes,
+ * and a watchdog thread for its time budget. NULL when out of memory. */
+lua_State *sbl_newstate(size_t memory_limit);
+void sbl_close(lua_State *L);
+size_t sbl_memory_used(lua_State *L);
+void sbl_set_memory_limit(lua_State *L, size_t limit);
+
+/* Calls the function below the top `nargs` values with a traceback handler
+ * and a time budget of `budget_ms` milliseconds (shared by nested calls).
+ * Returns the Lua status; on error the message is on top and the traceback
+ * is kept for sbl_last_traceback. Sets *timed_out and *out_of_memory when
+ * the error came from the guard. */
+int sbl_pcall(lua_State *L, int nargs, int nresults, int64_t budget_ms,
+              int *timed_out, int *out_of_memory);
+/* The traceback of the last error caught by sbl_pcall (owned by the state). */
+const char *sbl_last_traceback(lua_State *L);
+
+/* Runs `fn(L, context)` in protected mode with the top `nargs` values as its
+ * arguments; returns the Lua status and leaves the error message on top on
+ * failure, or fn's results on success. */
+int sbl_protected(lua_State *L, sbl_host_fn fn, void *context, int nargs, int nresults);
+
+/* Pushes a Lua function that enters `fn` through the error trampoline. */
+void sbl_push_host_function(lua_State *L, sbl_host_fn fn, void *context);
+
+/* ---- Loading ---- */
+
+/* Loads text-only Lua source; `chunkname` should start with '@'. */
+int sbl_loadtext(lua_State *L, const char *text, size_t length, const char *chunkname);
+
+/* Opens the sandboxed standard library: base (without dofile, loadfile and
+ * binary `load`), string, table, math, utf8, coroutine, and a safe `os`. */
+void sbl_open_sandbox(lua_State *L, int64_t seed);
+
+/* ---- Function forms of lua.h macros Swift cannot import ---- */
+void sbl_pop(lua_State *L, int n);
+void sbl_newtable(lua_State *L);
+int sbl_isnoneornil(lua_State *L, int index);
+const char *sbl_tostring(lua_State *L, int index, size_t *length);
+int64_t sbl_tointeger(lua_State *L, int index, int *isnum);
+double sbl_tonumber(lua_State *L, int index, int *isnum);
+void *sbl_upvalue_context(lua_State *L);
+int sbl_upvalueindex(int i);
+int sbl_registryindex(void);
+void sbl_pushglobaltable(lua_State *L);
+void sbl_collect_garbage(lua_State *L);
+
+#endif

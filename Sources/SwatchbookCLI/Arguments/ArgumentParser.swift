@@ -1,0 +1,94 @@
+import SwatchbookCore
+
+/// A small command-line parser: long options with values (`--width 80` or
+/// `--width=80`), short aliases, flags, repeatable options and positionals.
+/// Mistakes come back as usage diagnostics with a "did you mean".
+struct ArgumentParser {
+    struct Option {
+        var name: String
+        var short: String?
+        var takesValue: Bool
+        var repeatable = false
+        var valueName = "VALUE"
+        var help: String
+    }
+
+    struct Parsed {
+        var values: [String: [String]] = [:]
+        var flags: Set<String> = []
+        var positionals: [String] = []
+
+        func value(_ name: String) -> String? { values[name]?.last }
+        func all(_ name: String) -> [String] { values[name] ?? [] }
+        func has(_ name: String) -> Bool { flags.contains(name) }
+    }
+
+    let command: String
+    let options: [Option]
+
+    func parse(_ arguments: [String]) throws(Diagnostic) -> Parsed {
+        var parsed = Parsed()
+        var index = 0
+        var optionsEnded = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+                parsed.positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                optionsEnded = true
+                continue
+            }
+            var name = argument
+            var inline: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inline = String(argument[argument.index(after: equals)...])
+            }
+            guard let option = options.first(where: { $0.name == name || $0.short == name }) else {
+                var message = "\(command): unknown option \(name)"
+                if let guess = Suggestion.closest(to: name, in: options.map(\.name)) {
+                    message += " (did you mean \(guess)?)"
+                }
+                throw Diagnostic(.usage, message + "; see 'swatchbook help \(command)'")
+            }
+            guard option.takesValue else {
+                if inline != nil {
+                    throw Diagnostic(.usage, "\(command): \(option.name) takes no value")
+                }
+                parsed.flags.insert(option.name)
+                continue
+            }
+            let value: String
+            if let inline {
+                value = inline
+            } else if index < arguments.count {
+                value = arguments[index]
+                index += 1
+            } else {
+                throw Diagnostic(.usage, "\(command): \(option.name) needs a value (\(option.valueName))")
+            }
+            if !option.repeatable && parsed.values[option.name] != nil {
+                throw Diagnostic(.usage, "\(command): \(option.name) given twice")
+            }
+            parsed.values[option.name, default: []].append(value)
+        }
+        return parsed
+    }
+
+    /// The options table of `help COMMAND`.
+    var optionsHelp: String {
+        let rows = options.map { option -> (String, String) in
+            var left = option.short.map { $0 + ", " } ?? "    "
+            left += option.name
+            if option.takesValue { left += " " + option.valueName }
+            return (left, option.help)
+        }
+        let width = (rows.map(\.0.count).max() ?? 0) + 2
+        return rows.map { left, help in
+            "  " + left + String(repeating: " ", count: width - left.count) + help
+        }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import SwatchbookCore
+import SwatchbookLua
+
+/// The command line: dispatches to a command, prints its output or its one
+/// line of error, and returns the exit code (sysexits).
+public enum SwatchbookCLI {
+    public static let version = "0.1.0"
+
+    public static func main(_ arguments: [String]) -> Int32 {
+        let verbose = arguments.contains("--verbose")
+        do {
+            return try run(arguments)
+        } catch {
+            report(error, verbose: verbose)
+            return error.exitCode
+        }
+    }
+
+    static func run(_ arguments: [String]) throws(Diagnostic) -> Int32 {
+        guard let command = arguments.first else {
+            print(HelpText.overview, terminator: "")
+            return 0
+        }
+        let rest = Array(arguments.dropFirst())
+        switch command {
+        case "--help", "-h":
+            print(HelpText.overview, terminator: "")
+        case "--version", "-V":
+            print("swatchbook \(version) (plugin api \(PluginLoader.supportedAPI.map(String.init).joined(separator: ", ")))")
+        case "help":
+            print(try HelpText.forCommand(rest.first), terminator: "")
+        case "render":
+            if rest.contains("--help") || rest.contains("-h") {
+                print(try HelpText.forCommand("render"), terminator: "")
+                return 0
+            }
+            let terminal = TerminalInfo.current()
+            let command = RenderCommand(
+                terminal: terminal, locator: PluginLocator(environment: terminal.environment),
+                warn: { printError($0) })
+            let (bytes, output) = try command.run(rest)
+            if let output {
+                try OutputFile.writeAtomically(bytes, to: output)
+            } else {
+                try OutputFile.writeAll(bytes, to: STDOUT_FILENO, name: "stdout")
+            }
+        default:
+            var message = "swatchbook: unknown command '\(command)'"
+            if let guess = Suggestion.closest(to: command, in: HelpText.commands) {
+                message += " (did you mean '\(guess)'?)"
+            }
+            throw Diagnostic(.usage, message + "; see 'swatchbook --help'")
+        }
+        return 0
+    }
+
+    private static func report(_ error: Diagnostic, verbose: Bool) {
+        printError(error.formatted)
+        if verbose, let traceback = error.traceback, !traceback.isEmpty {
+            printError(traceback)
+        }
+    }
+
+    /// Errors may quote script text: sanitised so they cannot drive the terminal.
+    static func printError(_ line: String) {
+        let clean = line.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { Sanitizer.clean(String($0)) }
+            .joined(separator: "\n")
+        FileHandle.standardError.write(Data((clean + "\n").utf8))
+    }
+}

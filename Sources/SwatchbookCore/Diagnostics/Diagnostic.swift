@@ -1,0 +1,81 @@
+/// A problem worth one line to the user, carrying where it was found.
+///
+/// Errors are structured where they arise and formatted in one place
+/// (``formatted``) so every message reads `file:line: message` or
+/// `file: data.path: message`, and maps to one exit code.
+public struct Diagnostic: Error, Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// Bad command-line use (exit 64).
+        case usage
+        /// Bad data, script or theme (exit 65).
+        case data
+        /// An input file missing or unreadable (exit 66).
+        case inputMissing
+        /// A bug or a failure of the machine (exit 70).
+        case `internal`
+        /// The output could not be written (exit 74).
+        case output
+        /// The user cancelled a pick (exit 130).
+        case cancelled
+    }
+
+    public var kind: Kind
+    public var file: String?
+    public var line: Int?
+    public var dataPath: String?
+    public var message: String
+    /// The Lua traceback, shown with `--verbose`.
+    public var traceback: String?
+
+    public init(
+        _ kind: Kind, file: String? = nil, line: Int? = nil, dataPath: String? = nil,
+        _ message: String, traceback: String? = nil
+    ) {
+        self.kind = kind
+        self.file = file
+        self.line = line
+        self.dataPath = dataPath
+        self.message = message
+        self.traceback = traceback
+    }
+
+    /// The one line shown to the user.
+    public var formatted: String {
+        var location = ""
+        if let file {
+            location = file
+            if let line { location += ":\(line)" }
+            location += ": "
+        }
+        if let dataPath { location += dataPath + ": " }
+        return location + message
+    }
+
+    public var exitCode: Int32 {
+        switch kind {
+        case .usage: 64
+        case .data: 65
+        case .inputMissing: 66
+        case .internal: 70
+        case .output: 74
+        case .cancelled: 130
+        }
+    }
+}
+
+/// A warning: something accepted but probably not meant.
+public struct Warning: Sendable, Equatable {
+    public var file: String
+    public var dataPath: String?
+    public var message: String
+
+    public init(file: String, dataPath: String? = nil, _ message: String) {
+        self.file = file
+        self.dataPath = dataPath
+        self.message = message
+    }
+
+    public var formatted: String {
+        file + ": " + (dataPath.map { $0 + ": " } ?? "") + "warning: " + message
+    }
+}

@@ -1,0 +1,46 @@
+/// A rectangle of terminal cells; `y` grows downwards.
+public struct Rect: Hashable, Sendable {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    public var maxX: Int { x + width }
+    public var maxY: Int { y + height }
+    public var isEmpty: Bool { width <= 0 || height <= 0 }
+
+    /// The overlap of two rectangles; empty (zero-sized) when they miss.
+    public func intersection(_ other: Rect) -> Rect {
+        let left = max(x, other.x)
+        let top = max(y, other.y)
+        let right = min(maxX, other.maxX)
+        let bottom = min(maxY, other.maxY)
+        return Rect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
+    }
+
+    public func contains(x px: Int, y py: Int) -> Bool {
+        px >= x && px < maxX && py >= y && py < maxY
+    }
+}
+
+/// The part of the laid-out document that is drawn.
+public struct Viewport: Hashable, Sendable {
+    public var width: Int
+    /// Lines drawn; nil draws the whole document.
+    public var height: Int?
+    /// The first document line drawn.
+    public var top: Int
+
+    public init(width: Int, height: Int? = nil, top: Int = 0) {
+        self.width = width
+        self.height = height
+        self.top = top
+    }
+}

@@ -1,0 +1,55 @@
+/// One laid-out element, in viewport coordinates.
+///
+/// `frame` is where the whole element would be; `clip` is the part that is
+/// drawn, so an item half scrolled out of its strip keeps its true position.
+public struct LayoutElement: Sendable, Equatable {
+    public enum Kind: String, Sendable {
+        case header, row, item, field, node
+    }
+
+    public var kind: Kind
+    public var path: ElementPath
+    public var key: String
+    public var frame: Rect
+    public var clip: Rect
+    public var title: String
+    public var color: Color?
+    /// For fields: the value beside `title`, and the key column's width.
+    public var value: String?
+    public var keyWidth: Int = 0
+    /// For nodes: nesting depth and disclosure.
+    public var depth: Int = 0
+    public var hasChildren = false
+    public var isExpanded = false
+    /// For rows with a strip: where the strip is and whether it is clipped.
+    public var strip: Rect?
+    public var moreLeft = false
+    public var moreRight = false
+
+    public init(kind: Kind, path: ElementPath, key: String, frame: Rect, clip: Rect, title: String) {
+        self.kind = kind
+        self.path = path
+        self.key = key
+        self.frame = frame
+        self.clip = clip
+        self.title = title
+    }
+}
+
+/// The laid-out window of a catalogue: what a renderer draws, a hit test
+/// searches and a writer describes.
+public struct Layout: Sendable, Equatable {
+    public var viewport: Rect
+    /// The first document line in the window.
+    public var top: Int
+    /// Lines in the whole laid-out document.
+    public var documentHeight: Int
+    public var elements: [LayoutElement]
+
+    public init(viewport: Rect, top: Int, documentHeight: Int, elements: [LayoutElement]) {
+        self.viewport = viewport
+        self.top = top
+        self.documentHeight = documentHeight
+        self.elements = elements
+    }
+}

@@ -1,0 +1,29 @@
+/// A node as an outline draws it: one line, at a depth.
+struct OutlineLine {
+    var node: Node
+    var depth: Int
+    var path: ElementPath
+    var key: String
+    var isExpanded: Bool
+}
+
+enum OutlineRows {
+    /// The lines of a tree with its expanded nodes opened: a node is open
+    /// when the view state says so, else when the model starts it open.
+    static func lines(
+        of nodes: [Node], parentKey: String, path: ElementPath, depth: Int = 0, state: ViewState
+    ) -> [OutlineLine] {
+        var lines: [OutlineLine] = []
+        for (offset, node) in nodes.enumerated() {
+            let key = ModelKey.child(of: parentKey, name: node.name, id: node.id)
+            let nodePath = ElementPath(path.indices + [offset + 1])
+            let open = !node.children.isEmpty && (state.expanded.contains(key) || node.expanded)
+            lines.append(OutlineLine(node: node, depth: depth, path: nodePath, key: key, isExpanded: open))
+            if open {
+                lines += Self.lines(
+                    of: node.children, parentKey: key, path: nodePath, depth: depth + 1, state: state)
+            }
+        }
+        return lines
+    }
+}

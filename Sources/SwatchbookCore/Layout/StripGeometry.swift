@@ -1,0 +1,129 @@
+/// The geometry of one row's content under given settings: how tall it is,
+/// and which of its cells fall inside the window.
+struct StripGeometry {
+    let settings: LayoutSettings
+    let width: Int
+    let measure: @Sendable (String) -> Int
+
+    /// Where cells may be drawn: the width between the insets.
+    var contentX: Int { min(settings.insetLeft, width - 1) }
+    var contentWidth: Int { max(1, width - settings.insetLeft - settings.insetRight) }
+    var pitch: Int { settings.itemWidth + settings.itemSpacing }
+
+    /// Cells per line when a row wraps.
+    var cellsPerLine: Int { max(1, (contentWidth + settings.itemSpacing) / pitch) }
+
+    func contentHeight(of row: RowSummary) -> Int {
+        switch row.kind {
+        case .items:
+            guard row.count > 0 else { return 0 }
+            let lines = settings.wrap ? (row.count + cellsPerLine - 1) / cellsPerLine : 1
+            return lines * settings.itemHeight
+        case .fields:
+            return row.count
+        case .children:
+            preconditionFailure("a tree's height depends on what is expanded")
+        }
+    }
+
+    /// Total columns of an unwrapped strip of `count` cells.
+    func stripWidth(count: Int) -> Int {
+        count == 0 ? 0 : count * pitch - settings.itemSpacing
+    }
+
+    /// The offset actually used: stored offsets are clamped to the content.
+    func clampedOffset(_ offset: Int, count: Int) -> Int {
+        max(0, min(offset, stripWidth(count: count) - contentWidth))
+    }
+
+    func append(
+        row: RowSummary, key: String, section: Int, index: Int, at y: Int, height: Int,
+        source: any CatalogueSource, state: ViewState, window: Rect,
+        into elements: inout [LayoutElement]
+    ) {
+        let path = ElementPath([section + 1, index + 1])
+        let frame = Rect(x: contentX, y: y, width: contentWidth, height: height)
+        var element = LayoutElement(
+            kind: .row, path: path, key: key, frame: frame, clip: frame.intersection(window),
+            title: row.name)
+        let strip = Rect(x: contentX, y: y + 1, width: contentWidth, height: height - 1)
+        element.strip = strip
+        switch row.kind {
+        case .items:
+            let offset = settings.wrap ? 0 : clampedOffset(state.offset(ofRow: key), count: row.count)
+            if !settings.wrap {
+                element.moreLeft = offset > 0
+                element.moreRight = offset + contentWidth < stripWidth(count: row.count)
+            }
+            elements.append(element)
+            appendItems(
+                row: row, key: key, path: path, section: section, index: index, strip: strip,
+                offset: offset, source: source, window: window, into: &elements)
+        case .fields:
+            elements.append(element)
+            let fields = source.fields(section, index)
+            let keyWidth = fields.map { measure($0.key) }.max() ?? 0
+            for (i, field) in fields.enumerated() {
+                let frame = Rect(x: strip.x, y: strip.y + i, width: strip.width, height: 1)
+                guard !frame.intersection(window).isEmpty else { continue }
+                var line = LayoutElement(
+                    kind: .field, path: ElementPath(path.indices + [i + 1]),
+                    key: ModelKey.child(of: key, name: field.key, id: nil), frame: frame,
+                    clip: frame.intersection(window), title: field.key)
+                line.value = field.value
+                line.keyWidth = keyWidth
+                elements.append(line)
+            }
+        case .children:
+            elements.append(element)
+            let lines = OutlineRows.lines(
+                of: source.nodes(section, index), parentKey: key, path: path, state: state)
+            for (i, outline) in lines.enumerated() {
+                let frame = Rect(x: strip.x, y: strip.y + i, width: strip.width, height: 1)
+                guard !frame.intersection(window).isEmpty else { continue }
+                var line = LayoutElement(
+                    kind: .node, path: outline.path, key: outline.key, frame: frame,
+                    clip: frame.intersection(window), title: outline.node.name)
+                line.color = outline.node.color
+                line.depth = outline.depth
+                line.hasChildren = !outline.node.children.isEmpty
+                line.isExpanded = outline.isExpanded
+                elements.append(line)
+            }
+        }
+    }
+
+    private func appendItems(
+        row: RowSummary, key: String, path: ElementPath, section: Int, index: Int, strip: Rect,
+        offset: Int, source: any CatalogueSource, window: Rect, into elements: inout [LayoutElement]
+    ) {
+        let visible = strip.intersection(window)
+        guard !visible.isEmpty, row.count > 0 else { return }
+        let indices: Range<Int>
+        if settings.wrap {
+            let firstLine = max(0, (visible.y - strip.y) / settings.itemHeight)
+            let lastLine = (visible.maxY - 1 - strip.y) / settings.itemHeight
+            indices = min(row.count, firstLine * cellsPerLine)..<min(row.count, (lastLine + 1) * cellsPerLine)
+        } else {
+            let first = offset / pitch
+            let last = (offset + contentWidth - 1) / pitch
+            indices = min(row.count, first)..<min(row.count, last + 1)
+        }
+        for i in indices {
+            let column = settings.wrap ? i % cellsPerLine : i
+            let line = settings.wrap ? i / cellsPerLine : 0
+            let frame = Rect(
+                x: strip.x + column * pitch - offset, y: strip.y + line * settings.itemHeight,
+                width: settings.itemWidth, height: settings.itemHeight)
+            let clip = frame.intersection(visible)
+            if clip.isEmpty { continue }
+            let item = source.item(section, index, i)
+            var element = LayoutElement(
+                kind: .item, path: ElementPath(path.indices + [i + 1]),
+                key: ModelKey.child(of: key, name: item.name, id: item.id),
+                frame: frame, clip: clip, title: item.name)
+            element.color = item.color
+            elements.append(element)
+        }
+    }
+}

@@ -1,0 +1,110 @@
+/// A colour catalogue: sections (categories) of rows (subcategories).
+///
+/// This is the eager form of the model, built from a plugin's `data`. Layout
+/// reads it through ``CatalogueSource`` so that a lazy source can stand in.
+public struct Catalogue: Sendable, Equatable {
+    public var sections: [Section]
+
+    public init(sections: [Section]) {
+        self.sections = sections
+    }
+}
+
+/// A category: a header followed by its rows.
+public struct Section: Sendable, Equatable {
+    public var name: String
+    public var id: String?
+    public var rows: [Row]
+
+    public init(name: String, id: String? = nil, rows: [Row]) {
+        self.name = name
+        self.id = id
+        self.rows = rows
+    }
+}
+
+/// A subcategory; its content decides how it is drawn.
+public struct Row: Sendable, Equatable {
+    public var name: String
+    public var id: String?
+    public var content: RowContent
+
+    public init(name: String, id: String? = nil, content: RowContent) {
+        self.name = name
+        self.id = id
+        self.content = content
+    }
+}
+
+/// What a row holds: a strip of swatches, a key/value table, or a tree.
+public enum RowContent: Sendable, Equatable {
+    case items([Item])
+    case fields([Field])
+    case children([Node])
+
+    /// The number of top-level elements the row lays out.
+    public var count: Int {
+        switch self {
+        case .items(let items): items.count
+        case .fields(let fields): fields.count
+        case .children(let nodes): nodes.count
+        }
+    }
+}
+
+/// A colour swatch.
+public struct Item: Sendable, Equatable {
+    public var name: String
+    public var color: Color
+    public var id: String?
+    public var fields: [Field]
+    /// A handle to the plugin's `data` value, handed back on tap; the model
+    /// never looks inside it.
+    public var dataReference: Int?
+
+    public init(
+        name: String, color: Color, id: String? = nil, fields: [Field] = [],
+        dataReference: Int? = nil
+    ) {
+        self.name = name
+        self.color = color
+        self.id = id
+        self.fields = fields
+        self.dataReference = dataReference
+    }
+}
+
+/// One line of a key/value table.
+public struct Field: Sendable, Equatable {
+    public var key: String
+    public var value: String
+
+    public init(key: String, value: String) {
+        self.key = key
+        self.value = value
+    }
+}
+
+/// A node of an expandable tree (the outline layout).
+public struct Node: Sendable, Equatable {
+    public var name: String
+    public var id: String?
+    public var color: Color?
+    public var selected: Bool
+    public var expanded: Bool
+    public var children: [Node]
+    public var items: [Item]
+
+    public init(
+        name: String, id: String? = nil, color: Color? = nil, selected: Bool = false,
+        expanded: Bool = false, children: [Node] = [], items: [Item] = []
+    ) {
+        self.name = name
+        self.id = id
+        self.color = color
+        self.selected = selected
+        self.expanded = expanded
+        self.children = children
+        self.items = items
+    }
+}

@@ -1,0 +1,83 @@
+/// Read access to a catalogue, one element at a time.
+///
+/// Layout asks only for what it draws, so a source may build elements on
+/// demand (a plugin's lazy `source`) while ``Catalogue`` answers from memory.
+/// Indices here are 0-based; paths shown to users are 1-based.
+public protocol CatalogueSource {
+    var sectionCount: Int { get }
+    func sectionSummary(_ section: Int) -> SectionSummary
+    func rowCount(_ section: Int) -> Int
+    /// The row's title and the shape of its content, without the content.
+    func rowSummary(_ section: Int, _ row: Int) -> RowSummary
+    func item(_ section: Int, _ row: Int, _ index: Int) -> Item
+    /// The key/value table of a row whose kind is `fields`.
+    func fields(_ section: Int, _ row: Int) -> [Field]
+    /// The top-level nodes of a row whose kind is `children`.
+    func nodes(_ section: Int, _ row: Int) -> [Node]
+}
+
+/// A section as layout needs it: its title and key.
+public struct SectionSummary: Sendable, Equatable {
+    public var name: String
+    public var id: String?
+
+    public init(name: String, id: String? = nil) {
+        self.name = name
+        self.id = id
+    }
+}
+
+/// A row as layout first needs it: how tall and wide it will be.
+public struct RowSummary: Sendable, Equatable {
+    public enum Kind: String, Sendable { case items, fields, children }
+
+    public var name: String
+    public var id: String?
+    public var kind: Kind
+    public var count: Int
+
+    public init(name: String, id: String? = nil, kind: Kind, count: Int) {
+        self.name = name
+        self.id = id
+        self.kind = kind
+        self.count = count
+    }
+}
+
+extension Catalogue: CatalogueSource {
+    public var sectionCount: Int { sections.count }
+
+    public func sectionSummary(_ section: Int) -> SectionSummary {
+        SectionSummary(name: sections[section].name, id: sections[section].id)
+    }
+
+    public func rowCount(_ section: Int) -> Int { sections[section].rows.count }
+
+    public func rowSummary(_ section: Int, _ row: Int) -> RowSummary {
+        let row = sections[section].rows[row]
+        let kind: RowSummary.Kind =
+            switch row.content {
+            case .items: .items
+            case .fields: .fields
+            case .children: .children
+            }
+        return RowSummary(name: row.name, id: row.id, kind: kind, count: row.content.count)
+    }
+
+    public func item(_ section: Int, _ row: Int, _ index: Int) -> Item {
+        guard case .items(let items) = sections[section].rows[row].content else {
+            preconditionFailure("row \(section + 1).\(row + 1) holds no items")
+        }
+        return items[index]
+    }
+
+    public func fields(_ section: Int, _ row: Int) -> [Field] {
+        guard case .fields(let fields) = sections[section].rows[row].content else { return [] }
+        return fields
+    }
+
+    public func nodes(_ section: Int, _ row: Int) -> [Node] {
+        guard case .children(let nodes) = sections[section].rows[row].content else { return [] }
+        return nodes
+    }
+}

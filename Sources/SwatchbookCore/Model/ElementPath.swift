@@ -1,0 +1,29 @@
+/// The address of an element, as 1-based indices the way Lua counts:
+/// `2` is section 2, `2.1` its first row, `2.1.3` that row's third item.
+public struct ElementPath: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public var indices: [Int]
+
+    public init(_ indices: [Int]) {
+        self.indices = indices
+    }
+
+    /// Parses `"2.1.3"`; nil unless every part is a positive integer.
+    public init?(parsing text: String) {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        var indices: [Int] = []
+        for part in parts {
+            guard let value = Int(part), value >= 1 else { return nil }
+            indices.append(value)
+        }
+        guard !indices.isEmpty else { return nil }
+        self.indices = indices
+    }
+
+    public var description: String {
+        indices.map(String.init).joined(separator: ".")
+    }
+
+    public static func < (lhs: ElementPath, rhs: ElementPath) -> Bool {
+        lhs.indices.lexicographicallyPrecedes(rhs.indices)
+    }
+}

@@ -1,0 +1,86 @@
+/// The roles every drawn cell is styled through; code names roles, themes
+/// give them colours.
+public enum Role: String, Sendable, CaseIterable, Codable {
+    case background, text, header
+    case rowTitle = "row_title"
+    case label, hex, focus, selection, indicator, border, status, error, muted
+}
+
+/// Text attributes a role may turn on.
+public struct TextAttributes: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let bold = TextAttributes(rawValue: 1 << 0)
+    public static let dim = TextAttributes(rawValue: 1 << 1)
+    public static let italic = TextAttributes(rawValue: 1 << 2)
+    public static let underline = TextAttributes(rawValue: 1 << 3)
+    public static let reverse = TextAttributes(rawValue: 1 << 4)
+}
+
+/// A resolved style: colours absent mean the terminal's own.
+public struct Style: Hashable, Sendable {
+    public var foreground: Color?
+    public var background: Color?
+    public var attributes: TextAttributes
+
+    public init(foreground: Color? = nil, background: Color? = nil, attributes: TextAttributes = []) {
+        self.foreground = foreground
+        self.background = background
+        self.attributes = attributes
+    }
+
+    public static let plain = Style()
+
+    /// This style drawn over `base`: unset colours show the base through.
+    public func over(_ base: Style) -> Style {
+        Style(
+            foreground: foreground ?? base.foreground,
+            background: background ?? base.background,
+            attributes: attributes.union(base.attributes))
+    }
+}
+
+/// The characters that draw structure.
+public struct Glyphs: Sendable, Equatable {
+    public var expanded = "▾"
+    public var collapsed = "▸"
+    public var checked = "☑"
+    public var unchecked = "☐"
+    public var moreLeft = "‹"
+    public var moreRight = "›"
+    public var ellipsis = "…"
+
+    public init() {}
+}
+
+/// How a swatch's colour block is filled.
+public enum SwatchFill: String, Sendable, CaseIterable {
+    case block, half, shade
+}
+
+/// A resolved theme: every role has a style, every glyph a string.
+public struct Theme: Sendable, Equatable {
+    public var id: String
+    public var name: String
+    public var isDark: Bool
+    public var roles: [Role: Style]
+    public var glyphs: Glyphs
+    public var fill: SwatchFill
+    public var showHex: Bool
+
+    public init(
+        id: String, name: String, isDark: Bool, roles: [Role: Style], glyphs: Glyphs = Glyphs(),
+        fill: SwatchFill = .block, showHex: Bool = true
+    ) {
+        self.id = id
+        self.name = name
+        self.isDark = isDark
+        self.roles = roles
+        self.glyphs = glyphs
+        self.fill = fill
+        self.showHex = showHex
+    }
+
+    public func style(_ role: Role) -> Style { roles[role] ?? .plain }
+}

@@ -1,0 +1,93 @@
+import CLua
+import CLuaShim
+import SwatchbookCore
+
+extension SwatchbookModule {
+    /// The colour metatable: methods in `__index`, `tostring` as hex, `==`
+    /// by value.
+    static func installColorMetatable(in runtime: LuaRuntime) {
+        let stack = runtime.stack
+        luaL_newmetatable(runtime.L, ColorValue.metatableName)
+        stack.newTable()
+        method("hex", in: runtime) { color, stack throws(LuaHostError) in
+            stack.push(color.hex)
+            return 1
+        }
+        method("rgb", in: runtime) { color, stack throws(LuaHostError) in
+            stack.push(Int(color.red))
+            stack.push(Int(color.green))
+            stack.push(Int(color.blue))
+            stack.push(Int(color.alpha))
+            return 4
+        }
+        method("hsl", in: runtime) { color, stack throws(LuaHostError) in
+            let hsl = color.hsl
+            stack.push(hsl.h)
+            stack.push(hsl.s)
+            stack.push(hsl.l)
+            return 3
+        }
+        method("oklch", in: runtime) { color, stack throws(LuaHostError) in
+            let lch = color.oklch
+            stack.push(lch.l)
+            stack.push(lch.c)
+            stack.push(lch.h)
+            return 3
+        }
+        method("lighten", in: runtime) { color, stack throws(LuaHostError) in
+            push(color.lightened(try number(2, on: stack, in: "lighten")), on: stack)
+        }
+        method("darken", in: runtime) { color, stack throws(LuaHostError) in
+            push(color.darkened(try number(2, on: stack, in: "darken")), on: stack)
+        }
+        method("mix", in: runtime) { color, stack throws(LuaHostError) in
+            let other = try SwatchbookModule.color(at: 2, on: stack, in: "mix")
+            let t = stack.type(at: 3) == .none ? 0.5 : try number(3, on: stack, in: "mix")
+            return push(color.mixed(with: other, t: t), on: stack)
+        }
+        method("luminance", in: runtime) { color, stack throws(LuaHostError) in
+            stack.push(color.relativeLuminance)
+            return 1
+        }
+        method("contrast", in: runtime) { color, stack throws(LuaHostError) in
+            stack.push(color.contrast(with: try SwatchbookModule.color(at: 2, on: stack, in: "contrast")))
+            return 1
+        }
+        method("nearest_name", in: runtime) { color, stack throws(LuaHostError) in
+            stack.push(color.nearestName())
+            return 1
+        }
+        method("is_light", in: runtime) { color, stack throws(LuaHostError) in
+            stack.push(color.isLight)
+            return 1
+        }
+        stack.setRawField(-2, "__index")
+        method("__tostring", in: runtime) { color, stack throws(LuaHostError) in
+            stack.push(color.hex)
+            return 1
+        }
+        runtime.pushFunction { stack throws(LuaHostError) in
+            let a = ColorValue.userdata(at: 1, on: stack)
+            let b = ColorValue.userdata(at: 2, on: stack)
+            stack.push(a != nil && a == b)
+            return 1
+        }
+        stack.setRawField(-2, "__eq")
+        stack.push("swatchbook.color")
+        stack.setRawField(-2, "__name")
+        stack.pop()
+    }
+
+    private static func method(
+        _ name: String, in runtime: LuaRuntime,
+        _ body: @escaping (Color, LuaStack) throws(LuaHostError) -> Int32
+    ) {
+        runtime.pushFunction { stack throws(LuaHostError) in
+            guard let color = ColorValue.userdata(at: 1, on: stack) else {
+                throw LuaHostError("\(name): call it as colour:\(name)(...)")
+            }
+            return try body(color, stack)
+        }
+        runtime.stack.setRawField(-2, name)
+    }
+}

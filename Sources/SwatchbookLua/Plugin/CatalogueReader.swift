@@ -1,0 +1,237 @@
+import SwatchbookCore
+
+/// Reads a plugin's `data` table into a ``Catalogue``, naming the data path
+/// of the first thing that is wrong (`data[2].rows[1].items[3].color`).
+///
+/// Tables are read raw (no metamethods), so reading can neither run script
+/// code nor raise a Lua error.
+struct CatalogueReader {
+    let stack: LuaStack
+    /// Collects `data` values of items so taps can hand them back.
+    var retainData: (Int32) -> Int? = { _ in nil }
+
+    struct Failure: Error {
+        let path: String
+        let message: String
+    }
+
+    func catalogue(at index: Int32) throws(Failure) -> Catalogue {
+        let index = stack.absolute(index)
+        guard stack.type(at: index) == .table else {
+            throw Failure(path: "data", message: "expected a table of sections, got \(stack.typeName(at: index))")
+        }
+        var sections: [Section] = []
+        try forEachElement(of: index, path: "data") { (path) throws(Failure) in
+            sections.append(try section(at: -1, path: path))
+        }
+        return Catalogue(sections: sections)
+    }
+
+    private func section(at index: Int32, path: String) throws(Failure) -> Section {
+        let index = try table(at: index, path: path, what: "a section table")
+        let name = try requiredString(index, "name", path: path)
+        let id = try optionalID(index, path: path)
+        var rows: [Row] = []
+        let rowsPath = path + ".rows"
+        if stack.rawField(index, "rows") != .nil {
+            try forEachElement(of: -1, path: rowsPath) { (rowPath) throws(Failure) in
+                rows.append(try row(at: -1, path: rowPath))
+            }
+        }
+        stack.pop()
+        return Section(name: name, id: id, rows: rows)
+    }
+
+    private func row(at index: Int32, path: String) throws(Failure) -> Row {
+        let index = try table(at: index, path: path, what: "a row table")
+        let name = try requiredString(index, "name", path: path)
+        let id = try optionalID(index, path: path)
+        let present = ["items", "fields", "children"].filter { key in
+            defer { stack.pop() }
+            return stack.rawField(index, key) != .nil
+        }
+        guard present.count <= 1 else {
+            throw Failure(
+                path: path,
+                message: "a row holds one of items, fields or children, not \(present.joined(separator: " and "))")
+        }
+        switch present.first {
+        case "fields":
+            return Row(name: name, id: id, content: .fields(try fields(in: index, path: path)))
+        case "children":
+            return Row(name: name, id: id, content: .children(try nodes(in: index, key: "children", path: path)))
+        default:
+            return Row(name: name, id: id, content: .items(try items(in: index, path: path)))
+        }
+    }
+
+    private func items(in table: Int32, path: String) throws(Failure) -> [Item] {
+        var items: [Item] = []
+        if stack.rawField(table, "items") != .nil {
+            try forEachElement(of: -1, path: path + ".items") { (itemPath) throws(Failure) in
+                items.append(try item(at: -1, path: itemPath))
+            }
+        }
+        stack.pop()
+        return items
+    }
+
+    private func item(at index: Int32, path: String) throws(Failure) -> Item {
+        let index = try table(at: index, path: path, what: "an item table")
+        let name = try requiredString(index, "name", path: path)
+        stack.rawField(index, "color")
+        defer { stack.pop() }
+        let color: Color
+        switch ColorValue.read(at: -1, on: stack) {
+        case .success(let value): color = value
+        case .failure(let error): throw Failure(path: path + ".color", message: error.message)
+        }
+        let id = try optionalID(index, path: path)
+        var fields: [Field] = []
+        if stack.rawField(index, "fields") != .nil {
+            stack.pop()
+            fields = try self.fields(in: index, path: path)
+        } else {
+            stack.pop()
+        }
+        stack.rawField(index, "data")
+        let reference = stack.type(at: -1) == .nil ? nil : retainData(-1)
+        stack.pop()
+        return Item(name: name, color: color, id: id, fields: fields, dataReference: reference)
+    }
+
+    private func nodes(in table: Int32, key: String, path: String) throws(Failure) -> [Node] {
+        var nodes: [Node] = []
+        if stack.rawField(table, key) != .nil {
+            try forEachElement(of: -1, path: path + "." + key) { (nodePath) throws(Failure) in
+                nodes.append(try node(at: -1, path: nodePath))
+            }
+        }
+        stack.pop()
+        return nodes
+    }
+
+    private func node(at index: Int32, path: String) throws(Failure) -> Node {
+        let index = try table(at: index, path: path, what: "a node table")
+        var node = Node(name: try requiredString(index, "name", path: path))
+        node.id = try optionalID(index, path: path)
+        if stack.rawField(index, "color") != .nil {
+            switch ColorValue.read(at: -1, on: stack) {
+            case .success(let value): node.color = value
+            case .failure(let error):
+                stack.pop()
+                throw Failure(path: path + ".color", message: error.message)
+            }
+        }
+        stack.pop()
+        node.selected = try optionalBool(index, "selected", path: path)
+        node.expanded = try optionalBool(index, "expanded", path: path)
+        node.children = try nodes(in: index, key: "children", path: path)
+        node.items = try items(in: index, path: path)
+        return node
+    }
+
+    /// Fields as an array of `{key, value}` pairs (or `{key = , value = }`),
+    /// keeping their order, or as a plain map, sorted by key.
+    private func fields(in table: Int32, path: String) throws(Failure) -> [Field] {
+        let fieldsPath = path + ".fields"
+        stack.rawField(table, "fields")
+        defer { stack.pop() }
+        guard stack.type(at: -1) == .table else {
+            throw Failure(path: fieldsPath, message: "expected a table, got \(stack.typeName(at: -1))")
+        }
+        let fieldsIndex = stack.absolute(-1)
+        if stack.rawLength(fieldsIndex) == 0 {
+            var fields: [Field] = []
+            for key in stack.stringKeys(of: fieldsIndex) {
+                stack.rawField(fieldsIndex, key)
+                defer { stack.pop() }
+                fields.append(Field(key: key, value: try scalar(at: -1, path: fieldsPath + "." + key)))
+            }
+            return fields
+        }
+        var fields: [Field] = []
+        try forEachElement(of: fieldsIndex, path: fieldsPath) { (fieldPath) throws(Failure) in
+            let pair = try self.table(at: -1, path: fieldPath, what: "a {key, value} pair")
+            let named = stack.rawField(pair, "key") != .nil
+            stack.pop()
+            if named { stack.rawField(pair, "key") } else { stack.rawIndex(pair, 1) }
+            let key = try scalar(at: -1, path: fieldPath + (named ? ".key" : "[1]"))
+            stack.pop()
+            if named { stack.rawField(pair, "value") } else { stack.rawIndex(pair, 2) }
+            let value = try scalar(at: -1, path: fieldPath + (named ? ".value" : "[2]"))
+            stack.pop()
+            fields.append(Field(key: key, value: value))
+        }
+        return fields
+    }
+
+    // MARK: Primitives
+
+    /// Calls `body` with each element of the array at `index` pushed on top
+    /// (and popped after), and its data path.
+    private func forEachElement(
+        of index: Int32, path: String, _ body: (String) throws(Failure) -> Void
+    ) throws(Failure) {
+        let index = stack.absolute(index)
+        guard stack.type(at: index) == .table else {
+            throw Failure(path: path, message: "expected an array (a table), got \(stack.typeName(at: index))")
+        }
+        let count = stack.rawLength(index)
+        guard count > 0 || stack.stringKeys(of: index).isEmpty else {
+            throw Failure(path: path, message: "expected an array, got a table with named keys")
+        }
+        for i in 0..<count {
+            stack.rawIndex(index, i + 1)
+            defer { stack.pop() }
+            try body("\(path)[\(i + 1)]")
+        }
+    }
+
+    private func table(at index: Int32, path: String, what: String) throws(Failure) -> Int32 {
+        guard stack.type(at: index) == .table else {
+            throw Failure(path: path, message: "expected \(what), got \(stack.describe(at: index))")
+        }
+        return stack.absolute(index)
+    }
+
+    private func requiredString(_ table: Int32, _ key: String, path: String) throws(Failure) -> String {
+        stack.rawField(table, key)
+        defer { stack.pop() }
+        if let value = stack.string(at: -1) { return value }
+        if stack.type(at: -1) == .number { return stack.describe(at: -1) }
+        throw Failure(path: path + "." + key, message: "expected a string, got \(stack.describe(at: -1))")
+    }
+
+    private func optionalID(_ table: Int32, path: String) throws(Failure) -> String? {
+        stack.rawField(table, "id")
+        defer { stack.pop() }
+        switch stack.type(at: -1) {
+        case .nil: return nil
+        case .string, .number: return stack.string(at: -1) ?? stack.describe(at: -1)
+        default:
+            throw Failure(path: path + ".id", message: "expected a string or a number, got \(stack.describe(at: -1))")
+        }
+    }
+
+    private func optionalBool(_ table: Int32, _ key: String, path: String) throws(Failure) -> Bool {
+        stack.rawField(table, key)
+        defer { stack.pop() }
+        switch stack.type(at: -1) {
+        case .nil: return false
+        case .boolean: return stack.boolean(at: -1)
+        default:
+            throw Failure(path: path + "." + key, message: "expected true or false, got \(stack.describe(at: -1))")
+        }
+    }
+
+    private func scalar(at index: Int32, path: String) throws(Failure) -> String {
+        switch stack.type(at: index) {
+        case .string: return stack.string(at: index) ?? ""
+        case .number, .boolean: return stack.describe(at: index)
+        default:
+            if let color = ColorValue.userdata(at: index, on: stack) { return color.hex }
+            throw Failure(path: path, message: "expected a string, number or boolean, got \(stack.describe(at: index))")
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import SwatchbookCore
+
+/// A loaded plugin: its metadata, layout wishes and catalogue, and the Lua
+/// state that answers its callbacks.
+public final class Plugin {
+    /// The file as the user named it; every message about the plugin uses it.
+    public let file: String
+    public let name: String
+    public let version: String?
+    public let description: String?
+    public let api: Int
+    public let settings: LayoutSettings
+    /// The theme the plugin asks for, by name.
+    public let themeName: String?
+    public let catalogue: Catalogue
+    public let warnings: [Warning]
+    let runtime: LuaRuntime
+
+    init(
+        file: String, metadata: PluginMetadata, catalogue: Catalogue, warnings: [Warning],
+        runtime: LuaRuntime
+    ) {
+        self.file = file
+        self.name = metadata.name
+        self.version = metadata.version
+        self.description = metadata.description
+        self.api = metadata.api
+        self.settings = metadata.settings
+        self.themeName = metadata.themeName
+        self.catalogue = catalogue
+        self.warnings = warnings
+        self.runtime = runtime
+    }
+}
+
+/// What the host hands a plugin as it loads (`ctx`), and the limits it runs under.
+public struct PluginContext: Sendable {
+    public var limits = ScriptLimits()
+    public var seed = 1
+    public var width = 80
+    public var height: Int?
+    /// `--set KEY=VALUE` options, over the plugin's own defaults.
+    public var options: [String: String] = [:]
+
+    public init() {}
+}
+
+/// The plugin table's fields other than its data.
+struct PluginMetadata {
+    var name = ""
+    var version: String?
+    var description: String?
+    var api = 0
+    var settings = LayoutSettings()
+    var themeName: String?
+    var dataIsFunction = false
+}

@@ -1,0 +1,99 @@
+import Foundation
+import SwatchbookCore
+
+/// Loads plugin files: runs the chunk in a fresh sandbox, validates the
+/// table it returns, and builds the catalogue from its `data`.
+public enum PluginLoader {
+    /// The API versions this host speaks.
+    public static let supportedAPI = [1]
+
+    /// Loads `url`, named `displayName` in messages. `source` stands in for
+    /// the file's contents (the compiled-in demo).
+    public static func load(
+        file url: URL, displayName: String, source: [UInt8]? = nil, context: PluginContext
+    ) throws(Diagnostic) -> Plugin {
+        let bytes: [UInt8]
+        if let source { bytes = source } else { bytes = try readScript(url, displayName: displayName) }
+        let runtime = try LuaRuntime(
+            file: url, displayName: displayName, limits: context.limits, seed: context.seed)
+        SwatchbookModule.install(in: runtime)
+        try runtime.runMainChunk(source: bytes)
+        let stack = runtime.stack
+        let pluginIndex = stack.top
+        guard stack.type(at: pluginIndex) == .table else {
+            throw Diagnostic(
+                .data, file: displayName,
+                "a plugin must return a table, this one returned \(stack.describe(at: pluginIndex))")
+        }
+
+        var metadata = PluginMetadata()
+        var warnings: [Warning] = []
+        var failure: Diagnostic?
+        stack.pushValue(pluginIndex)
+        try runtime.protected(arguments: 1) { stack throws(LuaHostError) in
+            do throws(Diagnostic) {
+                var reader = PluginTableReader(stack: stack, file: displayName)
+                metadata = try reader.metadata(at: 1)
+                warnings = reader.warnings
+            } catch {
+                failure = error
+            }
+            return 0
+        }
+        if let failure { throw failure }
+
+        // The data: a table, or a function of ctx called once.
+        stack.rawField(pluginIndex, "data")
+        if metadata.dataIsFunction {
+            pushContext(context, folder: url.deletingLastPathComponent(), on: stack)
+            try runtime.call(arguments: 1, results: 1, in: "data")
+        }
+        var catalogue = Catalogue(sections: [])
+        try runtime.protected(arguments: 1) { stack throws(LuaHostError) in
+            do throws(CatalogueReader.Failure) {
+                catalogue = try CatalogueReader(stack: stack).catalogue(at: 1)
+            } catch {
+                failure = Diagnostic(.data, file: displayName, dataPath: error.path, error.message)
+            }
+            return 0
+        }
+        if let failure { throw failure }
+        stack.setTop(pluginIndex)
+        return Plugin(
+            file: displayName, metadata: metadata, catalogue: catalogue, warnings: warnings,
+            runtime: runtime)
+    }
+
+    static func readScript(_ url: URL, displayName: String) throws(Diagnostic) -> [UInt8] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            throw Diagnostic(.inputMissing, file: displayName, "no such file")
+        }
+        guard !isDirectory.boolValue else {
+            throw Diagnostic(.inputMissing, file: displayName, "is a folder, expected a .lua file")
+        }
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw Diagnostic(.inputMissing, file: displayName, "cannot be read (permission denied?)")
+        }
+        return [UInt8](data)
+    }
+
+    /// `ctx`: options, the viewport and the plugin's folder.
+    private static func pushContext(_ context: PluginContext, folder: URL, on stack: LuaStack) {
+        stack.newTable(fieldCount: 4)
+        stack.newTable(fieldCount: context.options.count)
+        for (key, value) in context.options.sorted(by: { $0.key < $1.key }) {
+            stack.push(value)
+            stack.setRawField(-2, key)
+        }
+        stack.setRawField(-2, "options")
+        stack.push(context.width)
+        stack.setRawField(-2, "width")
+        if let height = context.height {
+            stack.push(height)
+            stack.setRawField(-2, "height")
+        }
+        stack.push(folder.path)
+        stack.setRawField(-2, "dir")
+    }
+}

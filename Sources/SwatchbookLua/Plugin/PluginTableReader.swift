@@ -1,0 +1,188 @@
+import SwatchbookCore
+
+/// Validates the table a plugin returns, apart from its data: required
+/// fields, the API version, and the `layout` table. Unknown keys are
+/// warnings with a "did you mean".
+struct PluginTableReader {
+    let stack: LuaStack
+    let file: String
+    private(set) var warnings: [Warning] = []
+
+    static let knownKeys: Set<String> = [
+        "name", "version", "api", "description", "data", "source", "layout", "theme", "options",
+        "on_tap", "should_select", "on_select", "on_deselect", "on_expand", "on_collapse",
+        "on_load", "status",
+    ]
+    static let layoutKeys: Set<String> = [
+        "style", "item", "spacing", "insets", "wrap", "selection", "indent",
+    ]
+
+    init(stack: LuaStack, file: String) {
+        self.stack = stack
+        self.file = file
+    }
+
+    mutating func metadata(at index: Int32) throws(Diagnostic) -> PluginMetadata {
+        let table = stack.absolute(index)
+        var metadata = PluginMetadata()
+        warnUnknown(keys: stack.stringKeys(of: table), known: Self.knownKeys, path: nil)
+
+        guard let name = string(table, "name") else {
+            throw error("name", "expected a string naming the plugin, got \(describe(table, "name"))")
+        }
+        metadata.name = name
+
+        stack.rawField(table, "api")
+        let api = stack.integer(at: -1)
+        let apiText = stack.describe(at: -1)
+        stack.pop()
+        guard let api, PluginLoader.supportedAPI.contains(api) else {
+            let supported = PluginLoader.supportedAPI.map(String.init).joined(separator: ", ")
+            throw error("api", "this host supports api \(supported), the plugin asks for \(apiText)")
+        }
+        metadata.api = api
+        metadata.version = try optionalString(table, "version")
+        metadata.description = try optionalString(table, "description")
+
+        let dataType = field(table, "data")
+        switch dataType {
+        case .table: break
+        case .function: metadata.dataIsFunction = true
+        case .nil:
+            if field(table, "source") != .nil {
+                throw error("source", "lazy sources are not supported by this version; give the catalogue as data")
+            }
+            throw error("data", "expected a table or a function returning one, got nil")
+        default:
+            throw error("data", "expected a table or a function returning one, got \(describe(table, "data"))")
+        }
+
+        switch field(table, "theme") {
+        case .nil: break
+        case .string: metadata.themeName = string(table, "theme")
+        default:
+            throw error("theme", "expected a theme name, got \(describe(table, "theme"))")
+        }
+
+        if field(table, "layout") != .nil {
+            stack.rawField(table, "layout")
+            defer { stack.pop() }
+            metadata.settings = try layoutSettings(at: -1)
+        }
+        return metadata
+    }
+
+    private mutating func layoutSettings(at index: Int32) throws(Diagnostic) -> LayoutSettings {
+        guard stack.type(at: index) == .table else {
+            throw error("layout", "expected a table, got \(stack.describe(at: index))")
+        }
+        let table = stack.absolute(index)
+        warnUnknown(keys: stack.stringKeys(of: table), known: Self.layoutKeys, path: "layout")
+        var settings = LayoutSettings()
+        if let style = try optionalString(table, "style", path: "layout") {
+            guard let value = LayoutSettings.Style(rawValue: style) else {
+                throw error("layout.style", choices(style, LayoutSettings.Style.allCases.map(\.rawValue)))
+            }
+            settings.style = value
+        }
+        if let selection = try optionalString(table, "selection", path: "layout") {
+            guard let value = LayoutSettings.Selection(rawValue: selection) else {
+                throw error("layout.selection", choices(selection, LayoutSettings.Selection.allCases.map(\.rawValue)))
+            }
+            settings.selection = value
+        }
+        try readInts(table, "item", ["width": \.itemWidth, "height": \.itemHeight], into: &settings,
+            ranges: ["width": LayoutSettings.itemWidthRange, "height": LayoutSettings.itemHeightRange])
+        try readInts(table, "spacing", ["item": \.itemSpacing, "line": \.lineSpacing], into: &settings,
+            ranges: ["item": LayoutSettings.spacingRange, "line": LayoutSettings.spacingRange])
+        try readInts(table, "insets", ["left": \.insetLeft, "right": \.insetRight], into: &settings,
+            ranges: ["left": LayoutSettings.insetRange, "right": LayoutSettings.insetRange])
+        if field(table, "indent") != .nil {
+            settings.indent = try integer(table, "indent", path: "layout.indent", range: 0...16)
+        }
+        switch field(table, "wrap") {
+        case .nil: break
+        case .boolean:
+            stack.rawField(table, "wrap")
+            settings.wrap = stack.boolean(at: -1)
+            stack.pop()
+        default: throw error("layout.wrap", "expected true or false, got \(describe(table, "wrap"))")
+        }
+        return settings
+    }
+
+    /// Reads a sub-table of whole numbers such as `item = {width=, height=}`.
+    private mutating func readInts(
+        _ table: Int32, _ key: String, _ fields: [String: WritableKeyPath<LayoutSettings, Int>],
+        into settings: inout LayoutSettings, ranges: [String: ClosedRange<Int>]
+    ) throws(Diagnostic) {
+        let type = stack.rawField(table, key)
+        defer { stack.pop() }
+        guard type != .nil else { return }
+        let path = "layout." + key
+        guard type == .table else { throw error(path, "expected a table, got \(stack.describe(at: -1))") }
+        let sub = stack.absolute(-1)
+        warnUnknown(keys: stack.stringKeys(of: sub), known: Set(fields.keys), path: path)
+        for (name, keyPath) in fields.sorted(by: { $0.key < $1.key }) where field(sub, name) != .nil {
+            settings[keyPath: keyPath] = try integer(sub, name, path: path + "." + name, range: ranges[name]!)
+        }
+    }
+
+    // MARK: Primitives
+
+    private func field(_ table: Int32, _ key: String) -> LuaStack.ValueType {
+        defer { stack.pop() }
+        return stack.rawField(table, key)
+    }
+
+    private func string(_ table: Int32, _ key: String) -> String? {
+        stack.rawField(table, key)
+        defer { stack.pop() }
+        return stack.string(at: -1)
+    }
+
+    private func describe(_ table: Int32, _ key: String) -> String {
+        stack.rawField(table, key)
+        defer { stack.pop() }
+        return stack.describe(at: -1)
+    }
+
+    private func optionalString(_ table: Int32, _ key: String, path: String? = nil) throws(Diagnostic) -> String? {
+        let type = field(table, key)
+        let full = path.map { $0 + "." + key } ?? key
+        switch type {
+        case .nil: return nil
+        case .string: return string(table, key)
+        default: throw error(full, "expected a string, got \(describe(table, key))")
+        }
+    }
+
+    private func integer(_ table: Int32, _ key: String, path: String, range: ClosedRange<Int>) throws(Diagnostic) -> Int {
+        stack.rawField(table, key)
+        defer { stack.pop() }
+        guard let value = stack.integer(at: -1), range.contains(value) else {
+            throw error(path, "expected a whole number from \(range.lowerBound) to \(range.upperBound), got \(stack.describe(at: -1))")
+        }
+        return value
+    }
+
+    private func choices(_ value: String, _ allowed: [String]) -> String {
+        var text = "\"\(value)\" is not one of \(allowed.joined(separator: ", "))"
+        if let guess = Suggestion.closest(to: value, in: allowed) { text += " (did you mean \"\(guess)\"?)" }
+        return text
+    }
+
+    private mutating func warnUnknown(keys: [String], known: Set<String>, path: String?) {
+        for key in keys where !known.contains(key) {
+            var message = "unknown key \"\(key)\""
+            if let guess = Suggestion.closest(to: key, in: known.sorted()) {
+                message += " (did you mean \"\(guess)\"?)"
+            }
+            warnings.append(Warning(file: file, dataPath: path, message))
+        }
+    }
+
+    private func error(_ path: String, _ message: String) -> Diagnostic {
+        Diagnostic(.data, file: file, dataPath: path, message)
+    }
+}

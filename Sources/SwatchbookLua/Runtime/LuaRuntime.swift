@@ -1,0 +1,225 @@
+import CLua
+import CLuaShim
+import Foundation
+import SwatchbookCore
+
+/// One sandboxed Lua state: a plugin's or a theme's.
+///
+/// Every call into Lua goes through ``call(arguments:results:in:)``, which
+/// runs it under the time budget and memory cap and turns any failure into
+/// a ``Diagnostic`` naming the file and the callback.
+final class LuaRuntime {
+    let L: OpaquePointer
+    let limits: ScriptLimits
+    /// The script's folder on disk, which `require` and `sb.read` may not leave.
+    let folder: URL
+    /// How the script's file is named in messages (as the user gave it).
+    let displayName: String
+    private var hostFunctions: [HostFunction] = []
+    /// Where `sb.log` and `print` go: standard error, never the screen.
+    var log: (String) -> Void = { line in
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    var stack: LuaStack { LuaStack(L: L) }
+
+    init(file: URL, displayName: String, limits: ScriptLimits, seed: Int) throws(Diagnostic) {
+        guard let state = sbl_newstate(limits.memoryBytes) else {
+            throw Diagnostic(.internal, file: displayName, "could not create a Lua state")
+        }
+        L = state
+        self.limits = limits
+        self.folder = file.deletingLastPathComponent()
+        self.displayName = displayName
+        sbl_open_sandbox(L, Int64(seed))
+        installRequire()
+    }
+
+    deinit {
+        sbl_close(L)
+    }
+
+    /// A Swift function callable from Lua; it reports failure by throwing,
+    /// and the C trampoline raises the error once Swift has returned.
+    final class HostFunction {
+        let body: (LuaStack) throws(LuaHostError) -> Int32
+        init(_ body: @escaping (LuaStack) throws(LuaHostError) -> Int32) { self.body = body }
+    }
+
+    /// Pushes a Lua function backed by `body`; the runtime keeps it alive.
+    func pushFunction(_ body: @escaping (LuaStack) throws(LuaHostError) -> Int32) {
+        let function = HostFunction(body)
+        hostFunctions.append(function)
+        sbl_push_host_function(L, hostEntry, Unmanaged.passUnretained(function).toOpaque())
+    }
+
+    /// Loads the script file and runs its main chunk, leaving its one
+    /// result on the stack.
+    func runMainChunk(source: [UInt8]) throws(Diagnostic) {
+        let status = source.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) {
+                sbl_loadtext(L, $0.baseAddress, $0.count, "@" + displayName)
+            }
+        }
+        guard status == LUA_OK else {
+            let message = stack.string(at: -1) ?? "cannot load"
+            stack.pop()
+            throw diagnostic(fromLuaMessage: message, in: "main chunk")
+        }
+        try call(arguments: 0, results: 1, in: "main chunk")
+    }
+
+    /// Calls the function below `arguments` values on the stack.
+    func call(arguments: Int32, results: Int32, in callback: String) throws(Diagnostic) {
+        var timedOut: Int32 = 0
+        var outOfMemory: Int32 = 0
+        let status = sbl_pcall(L, arguments, results, limits.timeoutMilliseconds, &timedOut, &outOfMemory)
+        guard status != LUA_OK else { return }
+        let message = stack.string(at: -1) ?? "error"
+        stack.pop()
+        let traceback = String(cString: sbl_last_traceback(L))
+        if timedOut != 0 {
+            let located = diagnostic(fromLuaMessage: message, in: callback)
+            throw Diagnostic(
+                .data, file: located.file, line: located.line,
+                "\(callback) ran past its \(limits.timeoutText) s time budget (--script-timeout)",
+                traceback: traceback)
+        }
+        if outOfMemory != 0 || status == LUA_ERRMEM {
+            // A script may catch the first refusal; let the state settle.
+            sbl_collect_garbage(L)
+            throw Diagnostic(
+                .data, file: displayName,
+                "\(callback) ran out of memory (the cap is \(limits.memoryMiB) MiB, --max-memory)",
+                traceback: traceback)
+        }
+        var diagnostic = diagnostic(fromLuaMessage: message, in: callback)
+        diagnostic.traceback = traceback
+        throw diagnostic
+    }
+
+    /// Runs `body` in protected mode, so even an unexpected raise inside it
+    /// is caught rather than ending the process.
+    func protected(
+        arguments: Int32, _ body: @escaping (LuaStack) throws(LuaHostError) -> Int32
+    ) throws(Diagnostic) {
+        let function = HostFunction(body)
+        let status = withExtendedLifetime(function) {
+            sbl_protected(L, hostEntry, Unmanaged.passUnretained(function).toOpaque(), arguments, 0)
+        }
+        guard status == LUA_OK else {
+            let message = stack.string(at: -1) ?? "error"
+            stack.pop()
+            throw diagnostic(fromLuaMessage: message, in: "host")
+        }
+    }
+
+    /// Splits Lua's `file:line: message` so the parts can be formatted the
+    /// way every other diagnostic is.
+    func diagnostic(fromLuaMessage message: String, in callback: String) -> Diagnostic {
+        let prefix = displayName + ":"
+        if message.hasPrefix(prefix) {
+            let rest = message.dropFirst(prefix.count)
+            if let colon = rest.firstIndex(of: ":"), let line = Int(rest[..<colon]) {
+                let text = rest[rest.index(after: colon)...].drop { $0 == " " }
+                return Diagnostic(.data, file: displayName, line: line, String(text))
+            }
+        }
+        // An error from another file (a required module) or with no position.
+        if let range = message.range(of: ".lua:"), message.firstIndex(of: " ") ?? message.endIndex > range.lowerBound {
+            return Diagnostic(.data, message)
+        }
+        return Diagnostic(.data, file: displayName, "\(callback): \(message)")
+    }
+
+    // MARK: require
+
+    /// `require` loads Lua files from the script's folder only, in text
+    /// mode, named by their path so their errors say where they are.
+    private func installRequire() {
+        sbl_pushglobaltable(L)
+        stack.newTable()
+        stack.setRawField(-2, "__loaded")  // hidden behind the loader below
+        pushFunction { [unowned self] stack throws(LuaHostError) in
+            guard let name = stack.string(at: 1) else {
+                throw LuaHostError("require: expected a module name string")
+            }
+            return try self.loadModule(named: name, stack: stack)
+        }
+        stack.setRawField(-2, "__sb_loadmodule")
+        stack.pop()
+        let prelude = """
+            local loaded, loadmodule = __loaded, __sb_loadmodule
+            __loaded, __sb_loadmodule = nil, nil
+            function require(name)
+              local value = loaded[name]
+              if value ~= nil then return value end
+              local chunk, file = loadmodule(name)
+              value = chunk(name, file)
+              if value == nil then value = true end
+              loaded[name] = value
+              return value
+            end
+            return loaded
+            """
+        _ = prelude.withCString { text in
+            sbl_loadtext(L, text, strlen(text), "=prelude")
+        }
+        _ = sbl_pcall(L, 0, 1, limits.timeoutMilliseconds, nil, nil)
+        lua_setfield(L, sbl_registryindex(), "swatchbook.loaded")
+    }
+
+    /// Makes `require "name"` return the value on top of the stack (left
+    /// there) without touching the disk.
+    func preload(_ name: String) {
+        lua_getfield(L, sbl_registryindex(), "swatchbook.loaded")
+        stack.pushValue(-2)
+        stack.setRawField(-2, name)
+        stack.pop()
+    }
+
+    private func loadModule(named name: String, stack: LuaStack) throws(LuaHostError) -> Int32 {
+        let relative = name.replacingOccurrences(of: ".", with: "/") + ".lua"
+        guard let url = ScriptFolder.resolve(relative, in: folder) else {
+            throw LuaHostError("module '\(name)' must be a file inside the plugin's folder")
+        }
+        guard let bytes = FileManager.default.contents(atPath: url.path) else {
+            throw LuaHostError("module '\(name)' not found (looked for \(relative) beside the plugin)")
+        }
+        let chunkName = displayPrefix + relative
+        let status = bytes.withUnsafeBytes { raw in
+            sbl_loadtext(L, raw.baseAddress?.assumingMemoryBound(to: CChar.self), raw.count, "@" + chunkName)
+        }
+        if status != LUA_OK {
+            let message = stack.string(at: -1) ?? "cannot load \(relative)"
+            stack.pop()
+            throw LuaHostError(message)
+        }
+        stack.push(chunkName)
+        return 2
+    }
+
+    /// The folder part of `displayName`, for naming required files.
+    private var displayPrefix: String {
+        guard let slash = displayName.lastIndex(of: "/") else { return "" }
+        return String(displayName[...slash])
+    }
+}
+
+/// An error a host function reports to its Lua caller.
+struct LuaHostError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}
+
+/// The one C entry point for every Swift host function.
+private let hostEntry: sbl_host_fn = { state, context in
+    let function = Unmanaged<LuaRuntime.HostFunction>.fromOpaque(context!).takeUnretainedValue()
+    let stack = LuaStack(L: state!)
+    do throws(LuaHostError) {
+        return try function.body(stack)
+    } catch {
+        stack.push(Sanitizer.clean(error.message))
+        return -1
+    }
+}

@@ -1,0 +1,159 @@
+import SwatchbookCore
+
+/// Paints a laid-out window onto a canvas, styling every cell through the
+/// roles and glyphs of a theme.
+public struct Painter: Sendable {
+    public let theme: Theme
+    public let depth: ColorDepth
+    public let settings: LayoutSettings
+
+    public init(theme: Theme, depth: ColorDepth, settings: LayoutSettings) {
+        self.theme = theme
+        self.depth = depth
+        self.settings = settings
+    }
+
+    public func paint(_ layout: Layout) -> Canvas {
+        let background = theme.style(.background)
+        var canvas = Canvas(
+            width: layout.viewport.width, height: layout.viewport.height, fill: background)
+        for element in layout.elements {
+            switch element.kind {
+            case .header: paintHeader(element, on: &canvas)
+            case .row: paintRow(element, on: &canvas)
+            case .item: paintItem(element, on: &canvas)
+            case .field: paintField(element, on: &canvas)
+            case .node: paintNode(element, on: &canvas)
+            }
+        }
+        return canvas
+    }
+
+    private func role(_ role: Role) -> Style {
+        theme.style(role).over(theme.style(.background))
+    }
+
+    private func paintHeader(_ element: LayoutElement, on canvas: inout Canvas) {
+        let style = role(.header)
+        canvas.fill(element.frame, clip: element.clip, style: style)
+        let room = element.frame.width - settings.insetLeft - settings.insetRight
+        let title = TextWidth.truncate(element.title, to: room, ellipsis: theme.glyphs.ellipsis)
+        canvas.draw(
+            title, x: element.frame.x + settings.insetLeft, y: element.frame.y, style: style,
+            clip: element.clip)
+    }
+
+    private func paintRow(_ element: LayoutElement, on canvas: inout Canvas) {
+        let title = TextWidth.truncate(
+            element.title, to: element.frame.width, ellipsis: theme.glyphs.ellipsis)
+        canvas.draw(
+            title, x: element.frame.x, y: element.frame.y, style: role(.rowTitle), clip: element.clip)
+        guard let strip = element.strip, strip.height > 0 else { return }
+        let y = strip.y + (blockLines(inCellOf: strip.height) - 1) / 2
+        let whole = canvas.bounds
+        if element.moreLeft {
+            let x = strip.x > 0 ? strip.x - 1 : strip.x
+            canvas.draw(theme.glyphs.moreLeft, x: x, y: y, style: role(.indicator), clip: whole)
+        }
+        if element.moreRight {
+            let x = strip.maxX < canvas.width ? strip.maxX : strip.maxX - 1
+            canvas.draw(theme.glyphs.moreRight, x: x, y: y, style: role(.indicator), clip: whole)
+        }
+    }
+
+    /// A cell of height h is h-1 lines of colour above one label line; a
+    /// cell one line high is colour only.
+    private func blockLines(inCellOf height: Int) -> Int {
+        height >= 2 ? height - 1 : 1
+    }
+
+    private func paintItem(_ element: LayoutElement, on canvas: inout Canvas) {
+        guard let raw = element.color else { return }
+        let frame = element.frame
+        let color = composite(raw)
+        let lines = blockLines(inCellOf: frame.height)
+        let block = Rect(x: frame.x, y: frame.y, width: frame.width, height: lines)
+        let colourless = depth == .none
+
+        if colourless || theme.fill == .shade {
+            let shade = Self.shade(for: color)
+            let style = colourless ? role(.label) : Style(foreground: color).over(role(.background))
+            canvas.fill(block, clip: element.clip, with: shade, style: style)
+        } else {
+            canvas.fill(block, clip: element.clip, style: Style(background: color))
+        }
+
+        let hex = raw.hex
+        if theme.showHex && element.title.uppercased() != hex && TextWidth.of(hex) + 2 <= frame.width {
+            let text = " " + hex + " "
+            let x = frame.x + (frame.width - TextWidth.of(text)) / 2
+            let ink = color.isLight ? Color(rgb: 0x000000) : Color(rgb: 0xFFFFFF)
+            let style =
+                colourless
+                ? role(.hex)
+                : Style(foreground: ink, background: color, attributes: theme.style(.hex).attributes)
+            canvas.draw(text, x: x, y: block.maxY - 1, style: style, clip: element.clip)
+        }
+
+        if frame.height >= 2 {
+            let label = TextWidth.truncate(
+                element.title, to: frame.width, ellipsis: theme.glyphs.ellipsis)
+            canvas.draw(label, x: frame.x, y: frame.maxY - 1, style: role(.label), clip: element.clip)
+        }
+    }
+
+    private func paintField(_ element: LayoutElement, on canvas: inout Canvas) {
+        let keyStyle = role(.muted)
+        let x = canvas.draw(
+            element.title, x: element.frame.x, y: element.frame.y, style: keyStyle, clip: element.clip)
+        let valueX = max(x, element.frame.x + element.keyWidth) + 2
+        canvas.draw(
+            element.value ?? "", x: valueX, y: element.frame.y, style: role(.text), clip: element.clip)
+    }
+
+    private func paintNode(_ element: LayoutElement, on canvas: inout Canvas) {
+        var x = element.frame.x + element.depth * settings.indent
+        let y = element.frame.y
+        let text = role(.text)
+        if element.hasChildren {
+            let glyph = element.isExpanded ? theme.glyphs.expanded : theme.glyphs.collapsed
+            x = canvas.draw(glyph, x: x, y: y, style: role(.indicator), clip: element.clip) + 1
+        } else {
+            x += 2
+        }
+        if let color = element.color {
+            let chip = Rect(x: x, y: y, width: 2, height: 1)
+            if depth == .none {
+                canvas.fill(chip, clip: element.clip, with: Self.shade(for: composite(color)), style: text)
+            } else {
+                canvas.fill(chip, clip: element.clip, style: Style(background: composite(color)))
+            }
+            x += 3
+        }
+        canvas.draw(element.title, x: x, y: y, style: text, clip: element.clip)
+    }
+
+    /// A translucent colour as it shows over the theme's background.
+    private func composite(_ color: Color) -> Color {
+        guard color.alpha < 255 else { return color }
+        let under =
+            theme.style(.background).background
+            ?? (theme.isDark ? Color(rgb: 0x000000) : Color(rgb: 0xFFFFFF))
+        let t = Double(color.alpha) / 255
+        func channel(_ top: UInt8, _ bottom: UInt8) -> UInt8 {
+            UInt8((Double(top) * t + Double(bottom) * (1 - t)).rounded())
+        }
+        return Color(
+            red: channel(color.red, under.red), green: channel(color.green, under.green),
+            blue: channel(color.blue, under.blue))
+    }
+
+    /// Lightness as ink density, so swatches still read without colour.
+    static func shade(for color: Color) -> Character {
+        let lightness = color.oklab.l
+        if lightness >= 0.75 { return "█" }
+        if lightness >= 0.5 { return "▓" }
+        if lightness >= 0.25 { return "▒" }
+        return "░"
+    }
+}

@@ -1,0 +1,49 @@
+import CUTF8Proc
+
+/// Terminal column widths of grapheme clusters, from utf8proc's Unicode data.
+///
+/// A cluster is as wide as its first visible scalar (East Asian wide and
+/// fullwidth characters and most emoji take 2); an emoji presentation
+/// selector or a regional-indicator pair makes it 2, as terminals draw them.
+public enum TextWidth {
+    public static func of(_ cluster: Character) -> Int {
+        let scalars = cluster.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        if first.isASCII { return first.value >= 0x20 && first.value != 0x7F ? 1 : 0 }
+        var width = 0
+        var regional = 0
+        for scalar in scalars {
+            let v = scalar.value
+            if v == 0xFE0F { return 2 }
+            if (0x1F1E6...0x1F1FF).contains(v) { regional += 1 }
+            if width == 0 { width = Int(utf8proc_charwidth(Int32(bitPattern: v))) }
+        }
+        if regional >= 2 { return 2 }
+        return min(max(width, 0), 2)
+    }
+
+    /// Columns of a whole string.
+    public static func of(_ text: String) -> Int {
+        var total = 0
+        for cluster in text { total += of(cluster) }
+        return total
+    }
+
+    /// The longest prefix that fits in `columns`, with `ellipsis` at the end
+    /// when anything was cut. Never splits a cluster.
+    public static func truncate(_ text: String, to columns: Int, ellipsis: String = "…") -> String {
+        guard columns > 0 else { return "" }
+        if of(text) <= columns { return text }
+        let room = columns - of(ellipsis)
+        guard room >= 0 else { return "" }
+        var used = 0
+        var result = ""
+        for cluster in text {
+            let w = of(cluster)
+            if used + w > room { break }
+            used += w
+            result.append(cluster)
+        }
+        return result + ellipsis
+    }
+}

@@ -1,0 +1,111 @@
+import SwatchbookCore
+
+/// ANSI text with the fewest SGR changes: a sequence is written only where
+/// the style changes, naming only what changed.
+public struct ANSIWriter: CanvasWriter {
+    public let depth: ColorDepth
+    private var foregroundCodes: [Color: [UInt8]] = [:]
+    private var backgroundCodes: [Color: [UInt8]] = [:]
+
+    public init(depth: ColorDepth) {
+        self.depth = depth
+    }
+
+    public mutating func write(_ canvas: Canvas, into output: inout [UInt8]) {
+        let styles = canvas.styles.map(visible)
+        for y in 0..<canvas.height {
+            var current = Style.plain
+            let end = canvas.usedWidth(ofLine: y)
+            for x in 0..<end {
+                let cell = canvas.cells[y * canvas.width + x]
+                if cell.width == 0 { continue }
+                let style = styles[Int(cell.style)]
+                if style != current {
+                    transition(from: current, to: style, into: &output)
+                    current = style
+                }
+                output.append(cell.text)
+            }
+            // Reset before the newline so no background bleeds past the line.
+            if current != .plain { output.append("\u{1B}[0m") }
+            output.append(UInt8(ascii: "\n"))
+        }
+    }
+
+    /// The style as this depth can show it: no colours at depth none.
+    private func visible(_ style: Style) -> Style {
+        depth == .none ? Style(attributes: style.attributes) : style
+    }
+
+    private mutating func transition(from old: Style, to new: Style, into output: inout [UInt8]) {
+        if new == .plain {
+            output.append("\u{1B}[0m")
+            return
+        }
+        var codes: [[UInt8]] = []
+        let removed = old.attributes.subtracting(new.attributes)
+        var added = new.attributes.subtracting(old.attributes)
+        if !removed.intersection([.bold, .dim]).isEmpty {
+            codes.append(Array("22".utf8))
+            added.formUnion(new.attributes.intersection([.bold, .dim]))
+        }
+        if removed.contains(.italic) { codes.append(Array("23".utf8)) }
+        if removed.contains(.underline) { codes.append(Array("24".utf8)) }
+        if removed.contains(.reverse) { codes.append(Array("27".utf8)) }
+        if added.contains(.bold) { codes.append(Array("1".utf8)) }
+        if added.contains(.dim) { codes.append(Array("2".utf8)) }
+        if added.contains(.italic) { codes.append(Array("3".utf8)) }
+        if added.contains(.underline) { codes.append(Array("4".utf8)) }
+        if added.contains(.reverse) { codes.append(Array("7".utf8)) }
+        if new.foreground != old.foreground {
+            codes.append(new.foreground.map { foregroundCode($0) } ?? Array("39".utf8))
+        }
+        if new.background != old.background {
+            codes.append(new.background.map { backgroundCode($0) } ?? Array("49".utf8))
+        }
+        guard !codes.isEmpty else { return }
+        output.append("\u{1B}[")
+        for (i, code) in codes.enumerated() {
+            if i > 0 { output.append(UInt8(ascii: ";")) }
+            output.append(contentsOf: code)
+        }
+        output.append(UInt8(ascii: "m"))
+    }
+
+    private mutating func foregroundCode(_ color: Color) -> [UInt8] {
+        if let code = foregroundCodes[color] { return code }
+        let code = Self.code(color, depth: depth, background: false)
+        foregroundCodes[color] = code
+        return code
+    }
+
+    private mutating func backgroundCode(_ color: Color) -> [UInt8] {
+        if let code = backgroundCodes[color] { return code }
+        let code = Self.code(color, depth: depth, background: true)
+        backgroundCodes[color] = code
+        return code
+    }
+
+    private static func code(_ color: Color, depth: ColorDepth, background: Bool) -> [UInt8] {
+        var code: [UInt8] = []
+        switch depth {
+        case .truecolor:
+            code.append(background ? "48;2;" : "38;2;")
+            code.append(decimal: Int(color.red))
+            code.append(UInt8(ascii: ";"))
+            code.append(decimal: Int(color.green))
+            code.append(UInt8(ascii: ";"))
+            code.append(decimal: Int(color.blue))
+        case .ansi256:
+            code.append(background ? "48;5;" : "38;5;")
+            code.append(decimal: Int(TerminalPalette.nearest256(color)))
+        case .ansi16:
+            let index = Int(TerminalPalette.nearest16(color))
+            let base = index < 8 ? (background ? 40 : 30) : (background ? 100 : 90)
+            code.append(decimal: base + index % 8)
+        case .none:
+            break
+        }
+        return code
+    }
+}

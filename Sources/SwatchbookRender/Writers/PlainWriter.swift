@@ -1,0 +1,15 @@
+/// Text only: not one escape byte, so the output is safe anywhere.
+public struct PlainWriter: CanvasWriter {
+    public init() {}
+
+    public mutating func write(_ canvas: Canvas, into output: inout [UInt8]) {
+        for y in 0..<canvas.height {
+            let end = canvas.usedWidth(ofLine: y, ignoringStyle: true)
+            for x in 0..<end {
+                let cell = canvas.cells[y * canvas.width + x]
+                if cell.width != 0 { output.append(cell.text) }
+            }
+            output.append(UInt8(ascii: "\n"))
+        }
+    }
+}

@@ -1,0 +1,4 @@
+import Foundation
+import SwatchbookCLI
+
+exit(SwatchbookCLI.main(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,209 @@
+import Testing
+
+@testable import SwatchbookCore
+
+/// Parsing, the CSS name table, OKLab, WCAG and HSL maths of `Color`.
+@Suite struct ColorTests {
+    @Test func theTableHoldsAll148CSSColourNames() {
+        #expect(Color.cssNamed.count == 148)
+        #expect(Set(Color.cssNamed.map(\.name)).count == 148)
+        #expect(Color.cssNamed.map(\.name) == Color.cssNamed.map(\.name).sorted())
+        #expect(Color.cssNameLookup.count == 148)
+    }
+
+    @Test(arguments: Color.cssNamed)
+    func everyNameParsesAndRoundTripsThroughHex(name: String, color: Color) {
+        #expect(name == name.lowercased())
+        #expect(Color.parse(name) == color)
+        #expect(Color.parse(name.uppercased()) == color)
+        #expect(Color.parse(color.hex) == color)
+        #expect(color.hex.count == 7)
+    }
+
+    @Test func spotCheckNames() {
+        #expect(Color.parse("rebeccapurple")?.hex == "#663399")
+        #expect(Color.parse("grey") == Color.parse("gray"))
+        #expect(Color.parse("cyan") == Color.parse("aqua"))
+        #expect(Color.parse("RebeccaPurple")?.hex == "#663399")
+    }
+
+    @Test func hexFormatsUppercaseAndAddsAlphaOnlyWhenTranslucent() {
+        #expect(Color(rgb: 0xABCDEF).hex == "#ABCDEF")
+        #expect(Color(red: 1, green: 2, blue: 3, alpha: 0x80).hex == "#01020380")
+        #expect(Color(rgb: 0x0A0B0C).description == "#0A0B0C")
+        #expect(Color(rgb: 0xFF12_3456) == Color(rgb: 0x123456))
+    }
+
+    @Test func hexDigitsParseInEitherCaseWithOptionalHash() {
+        let expected = Color(rgb: 0xAABBCC)
+        #expect(Color.parse("#aabbcc") == expected)
+        #expect(Color.parse("#AABBCC") == expected)
+        #expect(Color.parse("aAbBcC") == expected)
+        #expect(Color.parse("#abc") == expected)
+        #expect(Color.parse("ABC") == expected)
+        #expect(Color.parse("#abcd") == Color(red: 0xAA, green: 0xBB, blue: 0xCC, alpha: 0xDD))
+        #expect(Color.parse("#11223344") == Color(red: 0x11, green: 0x22, blue: 0x33, alpha: 0x44))
+        #expect(Color.parse("#112233FF")?.hex == "#112233")
+    }
+
+    @Test(arguments: [
+        "", "#", "#12345", "#1234567", "#123456789", "12", "#GG0000", "#12345G", "+12345",
+        "#-12345", "rgb(1,2,3)", " red", "red ", "#red", "transparent", "rebecca purple",
+        "ｒｅｄ", "\u{212A}haki",
+    ])
+    func invalidFormsAreRejected(text: String) {
+        #expect(Color.parse(text) == nil)
+    }
+
+    @Test func oklabOfReferenceColours() {
+        let white = Color(rgb: 0xFFFFFF).oklab
+        #expect(abs(white.l - 1) < 1e-4 && abs(white.a) < 1e-4 && abs(white.b) < 1e-4)
+        let red = Color(rgb: 0xFF0000).oklab
+        #expect(abs(red.l - 0.62796) < 1e-4)
+        #expect(abs(red.a - 0.22486) < 1e-4)
+        #expect(abs(red.b - 0.12585) < 1e-4)
+        #expect(Color(rgb: 0x000000).oklab.distanceSquared(to: OKLab(l: 0, a: 0, b: 0)) < 1e-12)
+    }
+
+    @Test func oklabRoundTripIsExact() {
+        var mismatches: [Color] = []
+        for r in stride(from: 0, through: 255, by: 5) {
+            for g in stride(from: 0, through: 255, by: 5) {
+                for b in stride(from: 0, through: 255, by: 5) {
+                    let color = Color(red: UInt8(r), green: UInt8(g), blue: UInt8(b))
+                    if Color(oklab: color.oklab) != color { mismatches.append(color) }
+                }
+            }
+        }
+        for v in 0...255 {
+            let code = UInt8(v)
+            for color in [
+                Color(red: code, green: code, blue: code), Color(red: code, green: 0, blue: 0),
+                Color(red: 0, green: code, blue: 0), Color(red: 0, green: 0, blue: code),
+            ] where Color(oklab: color.oklab) != color {
+                mismatches.append(color)
+            }
+        }
+        #expect(mismatches.isEmpty)
+    }
+
+    @Test func oklabOutOfGamutIsClipped() {
+        #expect(Color(oklab: OKLab(l: 2, a: 0, b: 0)) == Color(rgb: 0xFFFFFF))
+        #expect(Color(oklab: OKLab(l: -1, a: 0, b: 0)) == Color(rgb: 0x000000))
+        #expect(Color(oklab: OKLab(l: 0.5, a: 0, b: 0), alpha: 7).alpha == 7)
+    }
+
+    @Test func oklchRoundTripsAndReportsHueInRange() {
+        for (name, color) in Color.cssNamed {
+            let lch = color.oklch
+            #expect((0..<360).contains(lch.h), "\(name)")
+            #expect(lch.c >= 0, "\(name)")
+            #expect(Color(oklchL: lch.l, c: lch.c, h: lch.h) == color, "\(name)")
+        }
+        #expect(Color(rgb: 0x808080).oklch.c < 1e-6)
+        #expect(Color(rgb: 0x808080).oklch.h == 0)
+        let red = Color(rgb: 0xFF0000).oklch
+        #expect(abs(red.h - 29.23) < 0.01)
+    }
+
+    @Test func wcagContrast() {
+        let grey = Color(rgb: 0x777777)
+        let white = Color(rgb: 0xFFFFFF)
+        let black = Color(rgb: 0x000000)
+        #expect((grey.contrast(with: white) * 100).rounded() / 100 == 4.48)
+        #expect(white.contrast(with: grey) == grey.contrast(with: white))
+        #expect(abs(black.contrast(with: white) - 21) < 1e-9)
+        #expect(white.contrast(with: white) == 1)
+        #expect(black.relativeLuminance == 0)
+        #expect(white.relativeLuminance == 1)
+    }
+
+    @Test func lightness() {
+        #expect(Color(rgb: 0xFFFFFF).isLight)
+        #expect(Color(rgb: 0xFFFF00).isLight)
+        #expect(!Color(rgb: 0x000000).isLight)
+        #expect(!Color(rgb: 0x777777).isLight)
+        #expect(!Color(rgb: 0x0000FF).isLight)
+    }
+
+    @Test(
+        arguments: [
+            (0xFF0000, 0.0, 1.0, 0.5), (0x00FF00, 120.0, 1.0, 0.5), (0x0000FF, 240.0, 1.0, 0.5),
+            (0x663399, 270.0, 0.5, 0.4), (0x000000, 0.0, 0.0, 0.0), (0xFFFFFF, 0.0, 0.0, 1.0),
+            (0xFF00FF, 300.0, 1.0, 0.5), (0x008080, 180.0, 1.0, 64.0 / 255),
+        ] as [(UInt32, Double, Double, Double)])
+    func hslOfKnownColours(rgb: UInt32, h: Double, s: Double, l: Double) {
+        let hsl = Color(rgb: rgb).hsl
+        #expect(abs(hsl.h - h) < 1e-9)
+        #expect(abs(hsl.s - s) < 1e-9)
+        #expect(abs(hsl.l - l) < 1e-9)
+        #expect(Color(hue: h, saturation: s, lightness: l) == Color(rgb: rgb))
+    }
+
+    @Test func hslRoundTripsEveryNamedColour() {
+        for (name, color) in Color.cssNamed {
+            let hsl = color.hsl
+            #expect(Color(hue: hsl.h, saturation: hsl.s, lightness: hsl.l) == color, "\(name)")
+        }
+        #expect(Color(hue: -120, saturation: 1, lightness: 0.5) == Color(rgb: 0x0000FF))
+        #expect(Color(hue: 360, saturation: 1, lightness: 0.5) == Color(rgb: 0xFF0000))
+    }
+
+    @Test func mixingInterpolatesInOKLab() {
+        let black = Color(rgb: 0x000000)
+        let white = Color(red: 255, green: 255, blue: 255, alpha: 0)
+        #expect(black.mixed(with: white, t: 0) == black)
+        #expect(black.mixed(with: white, t: 1) == white)
+        let middle = black.mixed(with: white, t: 0.5)
+        #expect(abs(middle.oklab.l - 0.5) < 0.01)
+        #expect(middle.alpha == 128)
+        #expect(black.mixed(with: white, t: 2) == white)
+    }
+
+    @Test func lightenAndDarkenMoveOKLabLightness() {
+        let red = Color(rgb: 0xFF0000)
+        #expect(red.lightened(1) == Color(rgb: 0xFFFFFF))
+        #expect(red.darkened(1) == Color(rgb: 0x000000))
+        #expect(red.lightened(0) == red)
+        #expect(red.darkened(0) == red)
+        #expect(red.lightened(-3) == red)
+        let blue = Color(rgb: 0x3366CC)
+        let darker = blue.darkened(0.5)
+        #expect(abs(darker.oklab.l - blue.oklab.l / 2) < 0.01)
+        #expect(abs(darker.oklch.h - blue.oklch.h) < 2)
+        let lighter = red.lightened(0.5)
+        #expect(abs(lighter.oklab.l - (1 + red.oklab.l) / 2) < 0.01)
+        #expect(abs(lighter.oklch.h - red.oklch.h) < 2)
+        #expect(Color(red: 0x33, green: 0x66, blue: 0xCC, alpha: 9).lightened(0.3).alpha == 9)
+    }
+
+    @Test func lighteningSweepsTowardWhiteMonotonically() {
+        for (name, color) in Color.cssNamed {
+            var previous = color.oklab.l
+            for step in 1...10 {
+                let l = color.lightened(Double(step) / 10).oklab.l
+                #expect(l >= previous - 0.005, "\(name) step \(step)")
+                previous = l
+            }
+        }
+    }
+
+    @Test func nonFiniteInputsNeverTrap() {
+        let red = Color(rgb: 0xFF0000)
+        #expect(Color(oklab: OKLab(l: .nan, a: .infinity, b: -.infinity)).alpha == 255)
+        #expect(Color(oklchL: 0.5, c: 0.1, h: .infinity).alpha == 255)
+        #expect(Color(hue: .nan, saturation: .nan, lightness: .infinity) == Color(rgb: 0xFFFFFF))
+        #expect(red.mixed(with: Color(rgb: 0x0000FF), t: .nan) == red)
+        #expect(red.lightened(.nan) == red)
+        #expect(red.darkened(.infinity) == Color(rgb: 0x000000))
+    }
+
+    @Test func nearestNameUsesOKLabAndPrefersTheFirstAlias() {
+        #expect(Color(rgb: 0xFA8072).nearestName() == "salmon")
+        #expect(Color(rgb: 0xFA8073).nearestName() == "salmon")
+        #expect(Color(rgb: 0x00FFFF).nearestName() == "aqua")
+        #expect(Color(rgb: 0x808080).nearestName() == "gray")
+        #expect(Color(rgb: 0xFF00FF).nearestName() == "fuchsia")
+        #expect(Color(rgb: 0xFE0101).nearestName() == "red")
+    }
+}
