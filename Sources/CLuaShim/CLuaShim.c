@@ -45,6 +45,8 @@ static sbl_guard *guard_of(lua_State *L) {
     return (sbl_guard *)ud;
 }
 
+static void set_timeout_hook(lua_State *L);
+
 static void *guarded_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     sbl_guard *g = (sbl_guard *)ud;
     size_t old = ptr != NULL ? osize : 0;
@@ -54,7 +56,14 @@ static void *guarded_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         return NULL;
     }
     if (nsize > old && g->host_depth == 0 && g->used - old + nsize > g->limit) {
+        /* Refuse, and keep refusing: the hook raises at every instruction
+         * until the call ends, so a script that catches the error cannot
+         * go on asking. */
         g->out_of_memory = 1;
+        if (g->call_depth > 0) {
+            set_timeout_hook(g->main);
+            if (g->running != NULL) set_timeout_hook(g->running);
+        }
         return NULL;
     }
     void *grown = realloc(ptr, nsize);
@@ -68,14 +77,15 @@ static void *guarded_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 static void timeout_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     sbl_guard *g = guard_of(L);
-    if (!g->timed_out) {
+    if (!g->timed_out && !g->out_of_memory) {
         /* A hook left on a coroutine from an earlier call: drop it. */
         lua_sethook(L, NULL, 0, 0);
         return;
     }
     /* The hook stays installed, so a script that catches this error with
      * pcall meets it again at its next instruction. */
-    luaL_error(L, "script timed out");
+    if (g->timed_out) luaL_error(L, "script timed out");
+    luaL_error(L, "not enough memory");
 }
 
 static void set_timeout_hook(lua_State *L) {
@@ -121,7 +131,7 @@ static void arm(sbl_guard *g, int64_t budget_ms) {
 static void disarm(sbl_guard *g) {
     pthread_mutex_lock(&g->mutex);
     g->armed = 0;
-    if (g->timed_out) lua_sethook(g->main, NULL, 0, 0);
+    if (g->timed_out || g->out_of_memory) lua_sethook(g->main, NULL, 0, 0);
     pthread_mutex_unlock(&g->mutex);
 }
 
@@ -133,7 +143,7 @@ static int guarded_resume(lua_State *L) {
     pthread_mutex_lock(&g->mutex);
     lua_State *previous = g->running;
     g->running = co;
-    if (g->timed_out) set_timeout_hook(co);
+    if (g->timed_out || g->out_of_memory) set_timeout_hook(co);
     pthread_mutex_unlock(&g->mutex);
 
     lua_pushvalue(L, lua_upvalueindex(1));
@@ -142,7 +152,7 @@ static int guarded_resume(lua_State *L) {
 
     pthread_mutex_lock(&g->mutex);
     g->running = previous;
-    if (g->timed_out) set_timeout_hook(L);
+    if (g->timed_out || g->out_of_memory) set_timeout_hook(L);
     pthread_mutex_unlock(&g->mutex);
     return lua_gettop(L);
 }

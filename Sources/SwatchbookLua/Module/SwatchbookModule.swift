@@ -49,9 +49,9 @@ enum SwatchbookModule {
         function("log", in: runtime) { stack throws(LuaHostError) in
             var parts: [String] = []
             for i in 1...max(1, stack.top) where i <= stack.top {
-                parts.append(stack.string(at: i) ?? stack.describe(at: i))
+                parts.append(Sanitizer.clean(stack.string(at: i) ?? stack.describe(at: i)))
             }
-            runtime.log(Sanitizer.clean(parts.joined(separator: "\t")))
+            runtime.log(parts.joined(separator: "\t"))
             return 0
         }
         stack.push(version)

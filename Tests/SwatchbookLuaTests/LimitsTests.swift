@@ -1,0 +1,94 @@
+import Foundation
+import SwatchbookCore
+import Testing
+
+@testable import SwatchbookLua
+
+@Suite("Time budget and memory cap")
+struct LimitsTests {
+    static let spinners = [
+        "while true do end",
+        "while true do pcall(function() while true do end end) end",
+        "local co = coroutine.wrap(function() while true do end end) co()",
+        "local co = coroutine.create(function() while true do end end) while true do coroutine.resume(co) end",
+        "local function f() return f() end while true do pcall(f) end",
+        "string.rep('x', 10):gsub('.', function() while true do end end)",
+    ]
+
+    @Test("a runaway script stops within twice its budget", arguments: spinners)
+    func runawayStops(_ body: String) throws {
+        let budget = 0.25
+        let runtime = try ScriptFixture().runtime(limits: ScriptLimits(timeout: budget))
+        let start = ContinuousClock.now
+        var caught: Diagnostic?
+        do {
+            _ = try runtime.evaluate(body)
+        } catch {
+            caught = error
+        }
+        let elapsed = ContinuousClock.now - start
+        #expect(elapsed < .seconds(budget * 2))
+        let message = try #require(caught).formatted
+        #expect(message.contains("main chunk ran past its 0.25 s time budget"))
+        #expect(message.hasPrefix("Scripts/main.lua:"))
+        // The state is usable afterwards, with a fresh budget.
+        #expect(try runtime.evaluate("return 'alive'") == "alive")
+    }
+
+    @Test func aScriptInsideItsBudgetIsNotStopped() throws {
+        let runtime = try ScriptFixture().runtime(limits: ScriptLimits(timeout: 1))
+        let result = try runtime.evaluate("local s = 0 for i = 1, 2e6 do s = s + i end return tostring(s)")
+        #expect(result == "2000001000000")
+    }
+
+    @Test func theBudgetIsPerCallNotPerState() throws {
+        let runtime = try ScriptFixture().runtime(limits: ScriptLimits(timeout: 0.3))
+        for _ in 0..<4 {
+            // Each call spends ~0.15 s: four of them exceed one budget together.
+            _ = try runtime.evaluate("local t = os.clock() while os.clock() - t < 0.15 do end return 1")
+        }
+    }
+
+    static let bombs = [
+        "local t = {} while true do t[#t + 1] = {} end",
+        "local s = 'x' while true do s = s .. s end",
+        "local t = {} for i = 1, 1e9 do t[i] = i end",
+        "local t = {} while true do pcall(function() for i = 1, 1e6 do t[#t + 1] = i end end) end",
+    ]
+
+    @Test("a memory bomb fails cleanly and the host goes on", arguments: bombs)
+    func memoryBomb(_ body: String) throws {
+        let runtime = try ScriptFixture().runtime(limits: ScriptLimits(timeout: 20, memoryMiB: 16))
+        var caught: Diagnostic?
+        do {
+            _ = try runtime.evaluate(body)
+        } catch {
+            caught = error
+        }
+        let failure = try #require(caught)
+        #expect(failure.kind == .data)
+        #expect(failure.formatted.contains("ran out of memory (the cap is 16 MiB"))
+        #expect(try runtime.evaluate("local t = {} for i = 1, 1000 do t[i] = i end return tostring(#t)") == "1000")
+    }
+
+    @Test func thousandsOfHostErrorsInARow() throws {
+        let runtime = try ScriptFixture().runtime()
+        let caught = try runtime.evaluate(
+            """
+            local sb = require "swatchbook"
+            local n = 0
+            for i = 1, 20000 do
+              local ok, err = pcall(sb.color, "#nope" .. i)
+              if not ok and err:find("is not a colour") then n = n + 1 end
+            end
+            return tostring(n)
+            """)
+        #expect(caught == "20000")
+        for i in 0..<2000 {
+            #expect(throws: Diagnostic.self) {
+                try runtime.evaluate("return require('swatchbook').rgb(\(i + 256), 0, 0)")
+            }
+        }
+        #expect(try runtime.evaluate("return 'still here'") == "still here")
+    }
+}

@@ -1,0 +1,169 @@
+import Testing
+
+@testable import SwatchbookRender
+
+/// Terminal column widths of clusters and strings, and truncation that never
+/// splits a cluster (SPEC §5: `메인1` must line up).
+@Suite struct TextWidthTests {
+    /// A string, the clusters Swift sees in it, and the columns a terminal gives it.
+    struct Sample: Sendable, CustomTestStringConvertible {
+        var text: String
+        var clusters: Int
+        var columns: Int
+        var testDescription: String {
+            "\(text.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) })"
+        }
+    }
+
+    static let samples: [Sample] = [
+        Sample(text: "", clusters: 0, columns: 0),
+        Sample(text: "Salmon", clusters: 6, columns: 6),
+        Sample(text: "a b~", clusters: 4, columns: 4),
+        // Hangul syllables are East Asian wide.
+        Sample(text: "메인1", clusters: 3, columns: 5),
+        Sample(text: "빨강", clusters: 2, columns: 4),
+        // CJK ideographs and kana.
+        Sample(text: "中文", clusters: 2, columns: 4),
+        Sample(text: "赤い", clusters: 2, columns: 4),
+        // Fullwidth forms.
+        Sample(text: "ＡＢ１", clusters: 3, columns: 6),
+        // Halfwidth katakana stay narrow.
+        Sample(text: "ｱｲ", clusters: 2, columns: 2),
+        // Emoji with default emoji presentation.
+        Sample(text: "😀", clusters: 1, columns: 2),
+        Sample(text: "🎨x", clusters: 2, columns: 3),
+        // Text-presentation heart made emoji by VS16.
+        Sample(text: "❤️", clusters: 1, columns: 2),
+        // Skin-tone modifier sequence.
+        Sample(text: "👍🏽", clusters: 1, columns: 2),
+        // ZWJ family: man, woman, girl, boy.
+        Sample(text: "👨\u{200D}👩\u{200D}👧\u{200D}👦", clusters: 1, columns: 2),
+        // Regional-indicator pairs.
+        Sample(text: "🇰🇷", clusters: 1, columns: 2),
+        Sample(text: "🇰🇷🇯🇵", clusters: 2, columns: 4),
+        // Combining marks join their base and add no width.
+        Sample(text: "e\u{301}", clusters: 1, columns: 1),
+        Sample(text: "Cafe\u{301}", clusters: 4, columns: 4),
+        Sample(text: "a\u{300}\u{316}\u{35C}", clusters: 1, columns: 1),
+        // Devanagari consonant with a dependent vowel sign.
+        Sample(text: "कि", clusters: 1, columns: 1),
+        // Conjoining Hangul jamo L V T form one syllable cluster, wide.
+        Sample(text: "\u{1100}\u{1161}\u{11A8}", clusters: 1, columns: 2),
+        Sample(text: "\u{1112}\u{1161}\u{11AB}1", clusters: 2, columns: 3),
+        // Zero-width space takes no column.
+        Sample(text: "\u{200B}", clusters: 1, columns: 0),
+        Sample(text: "a\u{200B}b", clusters: 3, columns: 2),
+    ]
+
+    @Test(arguments: samples)
+    func widthOfString(_ sample: Sample) {
+        #expect(sample.text.count == sample.clusters)
+        #expect(TextWidth.of(sample.text) == sample.columns)
+    }
+
+    @Test(arguments: samples)
+    func stringWidthIsTheSumOfItsClusters(_ sample: Sample) {
+        let sum = sample.text.reduce(0) { $0 + TextWidth.of($1) }
+        #expect(TextWidth.of(sample.text) == sum)
+        for cluster in sample.text {
+            #expect((0...2).contains(TextWidth.of(cluster)))
+        }
+    }
+
+    @Test func singleClusters() {
+        #expect(TextWidth.of("A" as Character) == 1)
+        #expect(TextWidth.of("메" as Character) == 2)
+        #expect(TextWidth.of("😀" as Character) == 2)
+        #expect(TextWidth.of("❤️" as Character) == 2)
+        #expect(TextWidth.of("🇰🇷" as Character) == 2)
+        #expect(TextWidth.of("e\u{301}" as Character) == 1)
+        #expect(TextWidth.of("\u{200B}" as Character) == 0)
+    }
+
+    @Test func textPresentationHeartIsNarrowUntilVS16() {
+        #expect(TextWidth.of("\u{2764}") == 1)
+        #expect(TextWidth.of("\u{2764}\u{FE0F}") == 2)
+    }
+
+    @Test func controlCharactersTakeNoColumns() {
+        #expect(TextWidth.of("\u{1B}") == 0)
+        #expect(TextWidth.of("\u{07}") == 0)
+        #expect(TextWidth.of("\u{7F}") == 0)
+    }
+
+    @Test func koreanNamesLineUpWithPadding() {
+        // Two labels padded to the same width must be the same width on screen.
+        let names = ["메인1", "Main1", "서브", "Sub"]
+        let widest = names.map(TextWidth.of).max()!
+        for name in names {
+            let padded = name + String(repeating: " ", count: widest - TextWidth.of(name))
+            #expect(TextWidth.of(padded) == 5)
+        }
+    }
+
+    // MARK: truncate
+
+    @Test func textThatFitsIsUnchanged() {
+        #expect(TextWidth.truncate("Salmon", to: 6) == "Salmon")
+        #expect(TextWidth.truncate("Salmon", to: 60) == "Salmon")
+        #expect(TextWidth.truncate("메인1", to: 5) == "메인1")
+        #expect(TextWidth.truncate("", to: 3) == "")
+    }
+
+    @Test func cutTextEndsInAnEllipsisAndFillsTheColumns() {
+        let cut = TextWidth.truncate("LightSalmon", to: 6)
+        #expect(cut == "Light…")
+        #expect(TextWidth.of(cut) == 6)
+        #expect(TextWidth.truncate("abc", to: 2) == "a…")
+        #expect(TextWidth.truncate("abc", to: 1) == "…")
+    }
+
+    @Test func zeroOrNegativeColumnsGiveNothing() {
+        #expect(TextWidth.truncate("abc", to: 0) == "")
+        #expect(TextWidth.truncate("abc", to: -3) == "")
+    }
+
+    @Test func aWideClusterThatWouldStraddleTheLimitIsDropped() {
+        // "메인메인" is 8 columns; in 4 there is room for 3 before "…":
+        // 메 (2) fits, 인 would straddle column 3 so it goes whole.
+        let cut = TextWidth.truncate("메인메인", to: 4)
+        #expect(cut == "메…")
+        #expect(TextWidth.of(cut) == 3)
+        #expect(TextWidth.truncate("ab메인", to: 4) == "ab…")
+        #expect(TextWidth.truncate("a메인", to: 4) == "a메…")
+        #expect(TextWidth.truncate("😀😀😀", to: 4) == "😀…")
+    }
+
+    @Test func truncationNeverSplitsACluster() {
+        let family = "👨\u{200D}👩\u{200D}👧\u{200D}👦"
+        let text = "x" + family + "e\u{301}🇰🇷\u{1100}\u{1161}\u{11A8}y"
+        let clusters = Array(text)
+        for columns in 0...TextWidth.of(text) + 1 {
+            let cut = TextWidth.truncate(text, to: columns)
+            #expect(TextWidth.of(cut) <= max(columns, 0))
+            // Every cluster of the result, bar the ellipsis, is a whole cluster of the input.
+            var kept = Array(cut)
+            if cut != text, kept.last == "…" { kept.removeLast() }
+            #expect(Array(clusters.prefix(kept.count)) == kept, "columns \(columns): \(cut)")
+            // Only a wide cluster at the cut may leave a column unused.
+            if cut != text && columns >= 1 {
+                let next = clusters[kept.count]
+                let slack = columns - TextWidth.of(cut)
+                #expect(slack == 0 || (slack == 1 && TextWidth.of(next) == 2))
+            }
+        }
+    }
+
+    @Test func combiningMarksStayWithTheirBase() {
+        let text = "e\u{301}e\u{301}e\u{301}"
+        #expect(TextWidth.truncate(text, to: 2) == "e\u{301}…")
+        #expect(TextWidth.truncate(text, to: 2).unicodeScalars.count == 3)
+    }
+
+    @Test func customEllipsis() {
+        #expect(TextWidth.truncate("abcdef", to: 5, ellipsis: "..") == "abc..")
+        #expect(TextWidth.truncate("abcdef", to: 4, ellipsis: "") == "abcd")
+        // No room even for the ellipsis: nothing rather than overflow.
+        #expect(TextWidth.truncate("abcdef", to: 1, ellipsis: "...") == "")
+    }
+}
