@@ -75,7 +75,6 @@ static void *guarded_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 /* ---- Time budget ---- */
 
 static void timeout_hook(lua_State *L, lua_Debug *ar) {
-    (void)ar;
     sbl_guard *g = guard_of(L);
     if (!g->timed_out && !g->out_of_memory) {
         /* A hook left on a coroutine from an earlier call: drop it. */
@@ -83,9 +82,13 @@ static void timeout_hook(lua_State *L, lua_Debug *ar) {
         return;
     }
     /* The hook stays installed, so a script that catches this error with
-     * pcall meets it again at its next instruction. */
-    if (g->timed_out) luaL_error(L, "script timed out");
-    luaL_error(L, "not enough memory");
+     * pcall meets it again at its next instruction. The message names the
+     * line that was running, which luaL_error cannot see from a hook. */
+    const char *what = g->timed_out ? "script timed out" : "not enough memory";
+    if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0) {
+        luaL_error(L, "%s:%d: %s", ar->short_src, ar->currentline, what);
+    }
+    luaL_error(L, "%s", what);
 }
 
 static void set_timeout_hook(lua_State *L) {

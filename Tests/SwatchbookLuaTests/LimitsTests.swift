@@ -30,7 +30,7 @@ struct LimitsTests {
         #expect(elapsed < .seconds(budget * 2))
         let message = try #require(caught).formatted
         #expect(message.contains("main chunk ran past its 0.25 s time budget"))
-        #expect(message.hasPrefix("Scripts/main.lua:"))
+        #expect(message.hasPrefix("Scripts/main.lua:1: "))
         // The state is usable afterwards, with a fresh budget.
         #expect(try runtime.evaluate("return 'alive'") == "alive")
     }

@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+@Suite("exit codes and errors")
+struct ExitCodeTests {
+    @Test func usageErrors() throws {
+        for arguments in [
+            ["render", "--wdith", "80"], ["render", "--width", "zero"], ["render", "--format", "pdf"],
+            ["render", "--color", "sometimes"], ["render", "a.lua", "b.lua"], ["frobnicate"],
+            ["render", "--width"],
+        ] {
+            let result = try CommandRunner.run(arguments)
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(arguments): \(result.stderr)")
+            #expect(result.stdout.isEmpty)
+        }
+        let typo = try CommandRunner.run(["render", "--wdith", "80"])
+        #expect(typo.stderr.contains("did you mean --width?"))
+    }
+
+    @Test func missingPluginIs66() throws {
+        let result = try CommandRunner.run(["render", "Scripts/nope.lua"])
+        #expect(result.status == 66)
+        #expect(result.stderr == "Scripts/nope.lua: no such file\n")
+        let name = try CommandRunner.run(["render", "nope"])
+        #expect(name.status == 66)
+    }
+
+    @Test func badScriptIs65WithFileAndLine() throws {
+        let scratch = ScratchFolder()
+        scratch.write("broken.lua", "return {\n  name = 'x', api = 1,\n  data = { { name = 1 + nil } }\n}\n")
+        let result = try CommandRunner.run(["render", "broken.lua"], in: scratch.url)
+        #expect(result.status == 65)
+        #expect(result.stderr == "broken.lua:3: attempt to perform arithmetic on a nil value\n")
+        let verbose = try CommandRunner.run(["render", "broken.lua", "--verbose"], in: scratch.url)
+        #expect(verbose.stderr.contains("stack traceback"))
+    }
+
+    @Test func badColourNamesItsDataPath() throws {
+        let scratch = ScratchFolder()
+        scratch.write(
+            "x.lua",
+            ##"return { name = "x", api = 1, data = { {}, { name = "b", rows = { { name = "r", items = { {name="a",color="red"}, {name="b",color="red"}, { name = "c", color = "#GG0000" } } } } } } }"##)
+        let result = try CommandRunner.run(["render", "x.lua"], in: scratch.url)
+        #expect(result.status == 65)
+        #expect(result.stderr.hasPrefix("x.lua: data[1].name: expected a string"))
+        scratch.write(
+            "x.lua",
+            ##"return { name = "x", api = 1, data = { { name = "b", rows = { { name = "r", items = { {name="a",color="red"}, {name="b",color="red"}, { name = "c", color = "#GG0000" } } } } } } }"##)
+        let second = try CommandRunner.run(["render", "x.lua"], in: scratch.url)
+        #expect(second.stderr == "x.lua: data[1].rows[1].items[3].color: \"#GG0000\" is not a colour\n")
+    }
+
+    @Test func runawayScriptIsStopped() throws {
+        let scratch = ScratchFolder()
+        scratch.write("spin.lua", "return { name = 'x', api = 1, data = function()\n  while true do end\nend }\n")
+        let start = Date()
+        let result = try CommandRunner.run(["render", "spin.lua", "--script-timeout", "0.5"], in: scratch.url)
+        #expect(Date().timeIntervalSince(start) < 5)
+        #expect(result.status == 65)
+        #expect(result.stderr == "spin.lua:2: data ran past its 0.5 s time budget (--script-timeout)\n")
+    }
+
+    @Test func memoryBombIsStopped() throws {
+        let scratch = ScratchFolder()
+        scratch.write("bomb.lua", "local t = {} while true do t[#t+1] = ('x'):rep(1024) .. #t end")
+        let result = try CommandRunner.run(["render", "bomb.lua", "--max-memory", "32"], in: scratch.url)
+        #expect(result.status == 65)
+        #expect(result.stderr == "bomb.lua: main chunk ran out of memory (the cap is 32 MiB, --max-memory)\n")
+    }
+
+    @Test func helpAndVersion() throws {
+        let help = try CommandRunner.run(["--help"])
+        #expect(help.status == 0 && help.text.contains("swatchbook render"))
+        let renderHelp = try CommandRunner.run(["help", "render"])
+        #expect(renderHelp.status == 0 && renderHelp.text.contains("--script-timeout"))
+        let version = try CommandRunner.run(["--version"])
+        #expect(version.status == 0 && version.text.hasPrefix("swatchbook "))
+    }
+}
+
+@Suite("atomic -o")
+struct OutputFileTests {
+    @Test func writesTheWholeOutput() throws {
+        let scratch = ScratchFolder()
+        let target = scratch.path("out.txt")
+        let result = try CommandRunner.run(["render", "--format", "plain", "-o", target])
+        #expect(result.status == 0 && result.stdout.isEmpty)
+        let direct = try CommandRunner.run(["render", "--format", "plain"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == Data(direct.stdout))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path) == ["out.txt"])
+    }
+
+    @Test func aFailureLeavesTheFileUntouched() throws {
+        let scratch = ScratchFolder()
+        let target = scratch.write("out.txt", "precious")
+        scratch.write("bad.lua", "error('nope')")
+        let result = try CommandRunner.run(["render", "bad.lua", "-o", target], in: scratch.url)
+        #expect(result.status == 65)
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "precious")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).sorted() == ["bad.lua", "out.txt"])
+    }
+
+    @Test func anUnwritablePlaceIs74() throws {
+        let scratch = ScratchFolder()
+        let result = try CommandRunner.run(["render", "-o", scratch.path("missing/folder/out.txt")])
+        #expect(result.status == 74)
+        #expect(result.stderr.hasSuffix("missing/folder/out.txt: cannot write: No such file or directory\n"))
+        let folder = try CommandRunner.run(["render", "-o", scratch.url.path])
+        #expect(folder.status == 74)
+    }
+}
