@@ -12,22 +12,42 @@ public struct ANSIWriter: CanvasWriter {
     }
 
     public mutating func write(_ canvas: Canvas, into output: inout [UInt8]) {
+        // Cells carry interned style ids; styles that look alike at this
+        // depth share one id, so the loop compares small integers and only
+        // builds an SGR sequence when the id changes (once per pair).
         let styles = canvas.styles.map(visible)
+        var firstID: [Style: UInt16] = [:]
+        let canonical = styles.enumerated().map { index, style -> UInt16 in
+            if let id = firstID[style] { return id }
+            firstID[style] = UInt16(index)
+            return UInt16(index)
+        }
+        var transitions: [UInt32: [UInt8]] = [:]
+        let plain = canonical[0]
         for y in 0..<canvas.height {
-            var current = Style.plain
+            var current = plain
             let end = canvas.usedWidth(ofLine: y)
+            let row = y * canvas.width
             for x in 0..<end {
-                let cell = canvas.cells[y * canvas.width + x]
+                let cell = canvas.cells[row + x]
                 if cell.width == 0 { continue }
-                let style = styles[Int(cell.style)]
-                if style != current {
-                    transition(from: current, to: style, into: &output)
-                    current = style
+                let id = canonical[Int(cell.style)]
+                if id != current {
+                    let key = UInt32(current) << 16 | UInt32(id)
+                    if let bytes = transitions[key] {
+                        output.append(contentsOf: bytes)
+                    } else {
+                        var bytes: [UInt8] = []
+                        transition(from: styles[Int(current)], to: styles[Int(id)], into: &bytes)
+                        transitions[key] = bytes
+                        output.append(contentsOf: bytes)
+                    }
+                    current = id
                 }
                 output.append(cell.text)
             }
             // Reset before the newline so no background bleeds past the line.
-            if current != .plain { output.append("\u{1B}[0m") }
+            if styles[Int(current)] != .plain { output.append("\u{1B}[0m") }
             output.append(UInt8(ascii: "\n"))
         }
     }

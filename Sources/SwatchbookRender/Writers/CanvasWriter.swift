@@ -31,7 +31,11 @@ extension Array where Element == UInt8 {
     }
 
     mutating func append(_ character: Character) {
-        append(contentsOf: character.utf8)
+        if let ascii = character.asciiValue {
+            append(ascii)
+        } else {
+            append(contentsOf: character.utf8)
+        }
     }
 
     mutating func append(decimal value: Int) {
