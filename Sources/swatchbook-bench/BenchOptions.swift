@@ -45,7 +45,8 @@ struct BenchOptions {
 
     private static func positive(_ text: String, _ flag: String) throws(UsageError) -> Int {
         guard let value = Int(text), value >= 1 else {
-            throw UsageError(message: "\(flag): expected a whole number of at least 1, got \"\(text)\"")
+            throw UsageError(
+                message: "\(flag): expected a whole number of at least 1, got \"\(text)\"")
         }
         return value
     }

@@ -43,14 +43,16 @@ struct PipelineBench {
             )
         }
         return Sample(
-            luaBuild: phased.luaBuild, layout: phased.layout, draw: phased.draw, write: phased.write,
-            render: whole.render, total: whole.total, bytes: whole.output.count)
+            luaBuild: phased.luaBuild, layout: phased.layout, draw: phased.draw,
+            write: phased.write, render: whole.render, total: whole.total,
+            bytes: whole.output.count)
     }
 
     /// Loads the plugin from its file: read, run, call `data`, validate and convert.
     private func load() throws(Diagnostic) -> Plugin {
         try PluginLoader.load(
-            file: pluginFile, displayName: pluginFile.lastPathComponent, source: nil, context: context)
+            file: pluginFile, displayName: pluginFile.lastPathComponent, source: nil,
+            context: context)
     }
 
     private func makeLayout(_ plugin: Plugin) -> ShelvesLayout {
@@ -103,7 +105,9 @@ struct PipelineBench {
         return (luaBuild, layoutTime, draw, write, output)
     }
 
-    private func runEndToEnd() throws(Diagnostic) -> (render: Duration, total: Duration, output: [UInt8]) {
+    private func runEndToEnd() throws(Diagnostic) -> (
+        render: Duration, total: Duration, output: [UInt8]
+    ) {
         let start = clock.now
         let plugin = try load()
         let rendering = clock.now

@@ -1,8 +1,10 @@
 import Foundation
 import SwatchbookCore
 
-/// `swatchbook-bench`: medians of each phase of the render pipeline, in
-/// process, on a generated catalogue built by a Lua plugin.
+// `swatchbook-bench`: medians of each phase of the render pipeline, in
+// process, on a generated catalogue built by a Lua plugin.
+
+/// Reports a failure on standard error and exits with `code`.
 func fail(_ message: String, code: Int32) -> Never {
     FileHandle.standardError.write(Data(("swatchbook-bench: " + message + "\n").utf8))
     exit(code)
@@ -31,7 +33,8 @@ if let path = options.pluginOutput {
 
 let pluginFile = FileManager.default.temporaryDirectory
     .appendingPathComponent("swatchbook-bench-\(getpid()).lua")
-guard FileManager.default.createFile(atPath: pluginFile.path, contents: Data(pluginSource.utf8)) else {
+guard FileManager.default.createFile(atPath: pluginFile.path, contents: Data(pluginSource.utf8))
+else {
     fail("cannot write \(pluginFile.path)", code: 1)
 }
 
@@ -46,7 +49,9 @@ case .success(let value): samples = value
 case .failure(let error): fail(error.formatted, code: 1)
 }
 
-func median(of samples: [PipelineBench.Sample], _ phase: (PipelineBench.Sample) -> Duration) -> String {
+func median(of samples: [PipelineBench.Sample], _ phase: (PipelineBench.Sample) -> Duration)
+    -> String
+{
     String(format: "%.3f", samples.map(phase).median.milliseconds)
 }
 

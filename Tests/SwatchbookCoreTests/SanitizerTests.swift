@@ -86,14 +86,16 @@ import Testing
         BadBytes(name: "truncated three-byte", bytes: [0xE4, 0xB8, 0x41], expected: "\u{FFFD}A"),
         BadBytes(name: "truncated four-byte", bytes: [0xF0, 0x9F, 0x98], expected: "\u{FFFD}"),
         // Overlong forms of ESC and of '/' must not decode to them.
-        BadBytes(name: "overlong ESC, two bytes", bytes: [0xC0, 0x9B], expected: "\u{FFFD}\u{FFFD}"),
+        BadBytes(
+            name: "overlong ESC, two bytes", bytes: [0xC0, 0x9B], expected: "\u{FFFD}\u{FFFD}"),
         BadBytes(
             name: "overlong ESC, three bytes", bytes: [0xE0, 0x80, 0x9B],
             expected: "\u{FFFD}\u{FFFD}\u{FFFD}"),
         BadBytes(
             name: "overlong slash, four bytes", bytes: [0xF0, 0x80, 0x80, 0xAF],
             expected: "\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}"),
-        BadBytes(name: "overlong slash, two bytes", bytes: [0xC1, 0xAF], expected: "\u{FFFD}\u{FFFD}"),
+        BadBytes(
+            name: "overlong slash, two bytes", bytes: [0xC1, 0xAF], expected: "\u{FFFD}\u{FFFD}"),
         BadBytes(
             name: "UTF-16 surrogate", bytes: [0xED, 0xA0, 0x80],
             expected: "\u{FFFD}\u{FFFD}\u{FFFD}"),
@@ -133,7 +135,8 @@ import Testing
                     clean.utf8.contains(0x1B) || clean.utf8.contains(0x07)
                     || clean.unicodeScalars.contains(where: Sanitizer.isControl)
                 if unsafe {
-                    Issue.record("[\(first), \(second)] left a control in \(clean.debugDescription)")
+                    Issue.record(
+                        "[\(first), \(second)] left a control in \(clean.debugDescription)")
                 }
             }
         }

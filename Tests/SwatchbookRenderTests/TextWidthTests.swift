@@ -85,6 +85,14 @@ import Testing
         #expect(TextWidth.of("\u{2764}\u{FE0F}") == 2)
     }
 
+    /// Keycaps are emoji presentation sequences (digit, VS16, U+20E3); VS16
+    /// makes a cluster wide whatever its base, an ASCII base included.
+    @Test(arguments: ["1\u{FE0F}\u{20E3}", "#\u{FE0F}\u{20E3}", "*\u{FE0F}\u{20E3}"])
+    func keycapSequencesAreWide(_ keycap: String) {
+        #expect(keycap.count == 1)
+        #expect(TextWidth.of(keycap) == 2)
+    }
+
     @Test func controlCharactersTakeNoColumns() {
         #expect(TextWidth.of("\u{1B}") == 0)
         #expect(TextWidth.of("\u{07}") == 0)
