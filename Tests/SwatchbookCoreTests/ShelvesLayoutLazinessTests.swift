@@ -71,7 +71,7 @@ import Testing
         for s in first..<min(source.sections, (top + height) / sectionHeight + 1) {
             for r in 0..<source.rows {
                 let stripTop = s * sectionHeight + 1 + r * rowHeight + 1
-                let key = ModelKey.child(of: "S\(s)", name: "R\(r)", id: nil)
+                let key = ModelKey.child(of: ModelKey.section(name: "S\(s)", id: nil), name: "R\(r)", id: nil)
                 let stored = settings.wrap ? 0 : offsets[key] ?? 0
                 let offset = max(0, min(stored, stripWidth - contentWidth))
                 for i in 0..<source.itemsPerRow {
@@ -115,7 +115,7 @@ import Testing
         let amounts = [7, 14, 15, 29, 450, 14_984, 100_000, 0, 1, 2]
         for s in max(0, section - 1)...min(999, section + 1) {
             for r in 0..<10 {
-                state.offsets[ModelKey.child(of: "S\(s)", name: "R\(r)", id: nil)] =
+                state.offsets[ModelKey.child(of: ModelKey.section(name: "S\(s)", id: nil), name: "R\(r)", id: nil)] =
                     amounts[(r + s) % 10]
             }
         }

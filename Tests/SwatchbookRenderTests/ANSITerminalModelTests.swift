@@ -132,7 +132,7 @@ import Testing
             #expect(state == TerminalState(), "line \(y) ends with style still set")
             for (text, seen) in cells {
                 let cell = canvas.cell(x: x, y: y)
-                #expect(text == String(cell.text))
+                #expect(text == String(canvas.text(of: cell)))
                 let expected = TerminalState(canvas.style(of: cell), depth: depth)
                 #expect(seen == expected, "cell (\(x), \(y))")
                 if expected != previous { changes += 1 }

@@ -93,10 +93,14 @@ import Testing
         #expect(TextWidth.of(keycap) == 2)
     }
 
-    @Test func controlCharactersTakeNoColumns() {
-        #expect(TextWidth.of("\u{1B}") == 0)
-        #expect(TextWidth.of("\u{07}") == 0)
-        #expect(TextWidth.of("\u{7F}") == 0)
+    /// Control characters are drawn as U+FFFD, so they are measured as one
+    /// column each: what is measured is what is drawn.
+    @Test func controlCharactersCountAsTheirReplacement() {
+        #expect(TextWidth.of("\u{1B}") == 1)
+        #expect(TextWidth.of("\u{07}") == 1)
+        #expect(TextWidth.of("\u{7F}") == 1)
+        #expect(TextWidth.of("\u{9B}") == 1)
+        #expect(TextWidth.of("a\r\nb") == 4)
     }
 
     @Test func koreanNamesLineUpWithPadding() {

@@ -17,16 +17,22 @@ public struct ViewState: Sendable, Equatable, Codable {
 }
 
 /// Stable keys for elements: the element's `id`, else the path of names
-/// from its section down, joined by a separator names cannot contain after
-/// sanitising.
+/// from its section down.
+///
+/// Keys are unambiguous whatever the names hold: an id key is `#` and the
+/// escaped id; a name path is `=`-prefixed escaped names joined by `/`, with
+/// `\` and `/` escaped inside names.
 public enum ModelKey {
-    static let separator = "\u{1F}"
-
     public static func section(name: String, id: String?) -> String {
-        id.map { "#" + $0 } ?? name
+        id.map { "#" + escape($0) } ?? "=" + escape(name)
     }
 
     public static func child(of parent: String, name: String, id: String?) -> String {
-        id.map { "#" + $0 } ?? parent + separator + name
+        id.map { "#" + escape($0) } ?? parent + "/=" + escape(name)
+    }
+
+    private static func escape(_ text: String) -> String {
+        guard text.contains(where: { $0 == "\\" || $0 == "/" }) else { return text }
+        return text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "/", with: "\\/")
     }
 }

@@ -2,14 +2,21 @@ import SwatchbookCore
 
 /// A grid of terminal cells: each holds one grapheme cluster and a style.
 ///
-/// Styles are interned so a cell stays small and writers compare styles by
-/// number. A wide cluster occupies its cell and a continuation cell after it.
+/// Cells are eight bytes so that filling and writing large documents stays
+/// cheap: a cluster of one scalar is stored inline, a longer one (an emoji
+/// sequence, a letter with combining marks) as an index into a table of
+/// clusters; styles are interned and referred to by number. A wide cluster
+/// occupies its cell and a continuation cell after it.
 public struct Canvas: Sendable {
     public struct Cell: Hashable, Sendable {
-        public var text: Character
+        /// A Unicode scalar value, or ``clusterFlag`` plus a cluster index.
+        public var code: UInt32
         public var style: UInt16
         /// Columns the cluster takes: 1, 2, or 0 for the right half of a wide one.
         public var width: UInt8
+
+        static let clusterFlag: UInt32 = 0x8000_0000
+        static let space = UInt32(0x20)
     }
 
     public let width: Int
@@ -17,14 +24,20 @@ public struct Canvas: Sendable {
     public private(set) var cells: [Cell]
     public private(set) var styles: [Style] = [.plain]
     private var styleIndex: [Style: UInt16] = [.plain: 0]
+    /// Clusters of more than one scalar, referred to by index.
+    public private(set) var clusters: [Character] = []
+    private var clusterIndex: [Character: UInt32] = [:]
 
     public init(width: Int, height: Int, fill: Style = .plain) {
         self.width = max(0, width)
         self.height = max(0, height)
         cells = []
         let id = intern(fill)
-        cells = Array(repeating: Cell(text: " ", style: id, width: 1), count: self.width * self.height)
+        cells = Array(
+            repeating: Cell(code: Cell.space, style: id, width: 1), count: self.width * self.height)
     }
+
+    public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 
     public mutating func intern(_ style: Style) -> UInt16 {
         if let id = styleIndex[style] { return id }
@@ -38,73 +51,84 @@ public struct Canvas: Sendable {
 
     public func style(of cell: Cell) -> Style { styles[Int(cell.style)] }
 
+    /// The cluster a cell shows (a space for the right half of a wide one).
+    public func text(of cell: Cell) -> Character {
+        if cell.code & Cell.clusterFlag != 0 {
+            return clusters[Int(cell.code & ~Cell.clusterFlag)]
+        }
+        return Character(Unicode.Scalar(cell.code) ?? " ")
+    }
+
     /// Fills `rect ∩ clip` with one character and style.
     public mutating func fill(_ rect: Rect, clip: Rect, with text: Character = " ", style: Style) {
         let area = rect.intersection(clip).intersection(bounds)
         guard !area.isEmpty else { return }
-        let id = intern(style)
-        let cell = Cell(text: text, style: id, width: 1)
+        let cell = Cell(code: code(for: text), style: intern(style), width: 1)
         for y in area.y..<area.maxY {
             let row = y * width
             for x in area.x..<area.maxX { cells[row + x] = cell }
-        }
-    }
-
-    /// Restyles the cells of `rect ∩ clip`, keeping their text.
-    public mutating func restyle(_ rect: Rect, clip: Rect, _ transform: (Style) -> Style) {
-        let area = rect.intersection(clip).intersection(bounds)
-        guard !area.isEmpty else { return }
-        for y in area.y..<area.maxY {
-            for x in area.x..<area.maxX {
-                let i = y * width + x
-                cells[i].style = intern(transform(styles[Int(cells[i].style)]))
-            }
+            repairEdges(y: y, start: area.x, end: area.maxX)
         }
     }
 
     /// Draws sanitised text from column `x`, keeping only cells inside
     /// `clip`; a wide cluster cut by an edge becomes a space. Returns the
-    /// column after the text.
+    /// column after the text, wherever the clip cut it.
     @discardableResult
     public mutating func draw(_ text: String, x: Int, y: Int, style: Style, clip: Rect) -> Int {
         let area = clip.intersection(bounds)
-        guard y >= area.y && y < area.maxY else { return x + TextWidth.of(text) }
-        let id = intern(style)
+        let visible = y >= area.y && y < area.maxY
+        let id = visible ? intern(style) : 0
         var column = x
+        var written: (start: Int, end: Int)?
         for cluster in Sanitizer.clean(text) {
             let w = TextWidth.of(cluster)
             if w == 0 { continue }
-            if column >= area.maxX { break }
-            if column + w > area.x {
-                if column >= area.x && column + w <= area.maxX {
-                    cells[y * width + column] = Cell(text: cluster, style: id, width: UInt8(w))
-                    if w == 2 { cells[y * width + column + 1] = Cell(text: " ", style: id, width: 0) }
-                } else {
-                    for c in max(column, area.x)..<min(column + w, area.maxX) {
-                        cells[y * width + c] = Cell(text: " ", style: id, width: 1)
-                    }
+            defer { column += w }
+            guard visible, column + w > area.x, column < area.maxX else { continue }
+            let row = y * width
+            if column >= area.x && column + w <= area.maxX {
+                cells[row + column] = Cell(code: code(for: cluster), style: id, width: UInt8(w))
+                if w == 2 { cells[row + column + 1] = Cell(code: Cell.space, style: id, width: 0) }
+            } else {
+                for c in max(column, area.x)..<min(column + w, area.maxX) {
+                    cells[row + c] = Cell(code: Cell.space, style: id, width: 1)
                 }
             }
-            column += w
+            let start = max(column, area.x)
+            let end = min(column + w, area.maxX)
+            written = (written?.start ?? start, end)
         }
-        repairSplitClusters(y: y, from: max(area.x, x - 1), to: min(area.maxX, column + 1))
+        if let written { repairEdges(y: y, start: written.start, end: written.end) }
         return column
     }
 
-    public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
-
-    /// Overwriting half of a wide cluster leaves its other half orphaned;
-    /// turn such halves into spaces so no line shifts.
-    private mutating func repairSplitClusters(y: Int, from: Int, to: Int) {
-        guard from < to else { return }
+    /// After cells `start..<end` of line `y` were overwritten, a wide
+    /// cluster straddling either edge has lost one half; the other half
+    /// becomes a space so no line shifts.
+    private mutating func repairEdges(y: Int, start: Int, end: Int) {
         let row = y * width
-        for x in from..<to {
-            let cell = cells[row + x]
-            if cell.width == 2 && (x + 1 >= width || cells[row + x + 1].width != 0) {
-                cells[row + x] = Cell(text: " ", style: cell.style, width: 1)
-            } else if cell.width == 0 && (x == 0 || cells[row + x - 1].width != 2) {
-                cells[row + x] = Cell(text: " ", style: cell.style, width: 1)
+        if start > 0 {
+            let before = cells[row + start - 1]
+            if before.width == 2 && cells[row + start].width != 0 {
+                cells[row + start - 1] = Cell(code: Cell.space, style: before.style, width: 1)
             }
         }
+        if end < width {
+            let after = cells[row + end]
+            if after.width == 0 && cells[row + end - 1].width != 2 {
+                cells[row + end] = Cell(code: Cell.space, style: after.style, width: 1)
+            }
+        }
+    }
+
+    private mutating func code(for cluster: Character) -> UInt32 {
+        let scalars = cluster.unicodeScalars
+        if scalars.count == 1, let scalar = scalars.first { return scalar.value }
+        if let index = clusterIndex[cluster] { return Cell.clusterFlag | index }
+        let index = UInt32(clusters.count)
+        clusters.append(cluster)
+        clusterIndex[cluster] = index
+        return Cell.clusterFlag | index
     }
 }

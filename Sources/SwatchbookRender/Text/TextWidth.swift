@@ -1,4 +1,5 @@
 import CUTF8Proc
+import SwatchbookCore
 
 /// Terminal column widths of grapheme clusters, from utf8proc's Unicode data.
 ///
@@ -6,10 +7,12 @@ import CUTF8Proc
 /// fullwidth characters and most emoji take 2); an emoji presentation
 /// selector or a regional-indicator pair makes it 2, as terminals draw them.
 public enum TextWidth {
+    /// Control characters count one column: they are drawn as U+FFFD.
     public static func of(_ cluster: Character) -> Int {
         let scalars = cluster.unicodeScalars
         guard let first = scalars.first else { return 0 }
-        if first.isASCII { return first.value >= 0x20 && first.value != 0x7F ? 1 : 0 }
+        if first.isASCII && scalars.count == 1 { return 1 }
+        if Sanitizer.isControl(first) { return 1 }
         var width = 0
         var regional = 0
         for scalar in scalars {
@@ -22,16 +25,18 @@ public enum TextWidth {
         return min(max(width, 0), 2)
     }
 
-    /// Columns of a whole string.
+    /// Columns of a whole string, as drawn (after sanitising).
     public static func of(_ text: String) -> Int {
         var total = 0
-        for cluster in text { total += of(cluster) }
+        for cluster in Sanitizer.clean(text) { total += of(cluster) }
         return total
     }
 
     /// The longest prefix that fits in `columns`, with `ellipsis` at the end
-    /// when anything was cut. Never splits a cluster.
+    /// when anything was cut. Never splits a cluster. The result is
+    /// sanitised, so what is measured is what is drawn.
     public static func truncate(_ text: String, to columns: Int, ellipsis: String = "…") -> String {
+        let text = Sanitizer.clean(text)
         guard columns > 0 else { return "" }
         if of(text) <= columns { return text }
         let room = columns - of(ellipsis)

@@ -12,21 +12,27 @@ public struct ANSIWriter: CanvasWriter {
     }
 
     public mutating func write(_ canvas: Canvas, into output: inout [UInt8]) {
-        // Cells carry interned style ids; styles that look alike at this
-        // depth share one id, so the loop compares small integers and only
-        // builds an SGR sequence when the id changes (once per pair).
+        // Cells carry interned style ids. Styles that come out the same at
+        // this depth (colours reduced to one palette entry, or dropped) share
+        // one id, so the loop compares small integers and builds an SGR
+        // sequence only when the id changes, once per pair of styles.
         let styles = canvas.styles.map(visible)
-        var firstID: [Style: UInt16] = [:]
+        var firstBySequence: [[UInt8]: UInt16] = [:]
         let canonical = styles.enumerated().map { index, style -> UInt16 in
-            if let id = firstID[style] { return id }
-            firstID[style] = UInt16(index)
+            var sequence: [UInt8] = []
+            transition(from: .plain, to: style, into: &sequence)
+            if let id = firstBySequence[sequence] { return id }
+            firstBySequence[sequence] = UInt16(index)
             return UInt16(index)
+        }
+        let showsBlank = styles.map { style in
+            style.background == nil && style.attributes.isDisjoint(with: [.reverse, .underline])
         }
         var transitions: [UInt32: [UInt8]] = [:]
         let plain = canonical[0]
         for y in 0..<canvas.height {
             var current = plain
-            let end = canvas.usedWidth(ofLine: y)
+            let end = canvas.usedWidth(ofLine: y) { showsBlank[Int($0)] }
             let row = y * canvas.width
             for x in 0..<end {
                 let cell = canvas.cells[row + x]
@@ -44,10 +50,10 @@ public struct ANSIWriter: CanvasWriter {
                     }
                     current = id
                 }
-                output.append(cell.text)
+                canvas.appendText(of: cell, to: &output)
             }
             // Reset before the newline so no background bleeds past the line.
-            if styles[Int(current)] != .plain { output.append("\u{1B}[0m") }
+            if current != plain { output.append("\u{1B}[0m") }
             output.append(UInt8(ascii: "\n"))
         }
     }
@@ -77,11 +83,15 @@ public struct ANSIWriter: CanvasWriter {
         if added.contains(.italic) { codes.append(Array("3".utf8)) }
         if added.contains(.underline) { codes.append(Array("4".utf8)) }
         if added.contains(.reverse) { codes.append(Array("7".utf8)) }
-        if new.foreground != old.foreground {
-            codes.append(new.foreground.map { foregroundCode($0) } ?? Array("39".utf8))
+        // Compared as codes: two colours reduced to one palette entry are
+        // no change at all.
+        let newForeground = new.foreground.map { foregroundCode($0) }
+        if newForeground != old.foreground.map({ foregroundCode($0) }) {
+            codes.append(newForeground ?? Array("39".utf8))
         }
-        if new.background != old.background {
-            codes.append(new.background.map { backgroundCode($0) } ?? Array("49".utf8))
+        let newBackground = new.background.map { backgroundCode($0) }
+        if newBackground != old.background.map({ backgroundCode($0) }) {
+            codes.append(newBackground ?? Array("49".utf8))
         }
         guard !codes.isEmpty else { return }
         output.append("\u{1B}[")

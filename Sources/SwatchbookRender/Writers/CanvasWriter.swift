@@ -12,30 +12,44 @@ extension CanvasWriter {
 }
 
 extension Canvas {
-    /// The columns of line `y` worth writing: trailing blank cells are
-    /// dropped, so text output has no trailing spaces. Styled blanks (a
-    /// header's bar) count unless `ignoringStyle`.
-    func usedWidth(ofLine y: Int, ignoringStyle: Bool = false) -> Int {
+    /// The columns of line `y` worth writing: trailing spaces whose style
+    /// shows nothing on a blank (`showsBlank` is false for a background
+    /// colour or reverse video) are dropped, so output has no trailing spaces.
+    func usedWidth(ofLine y: Int, showsBlank: (UInt16) -> Bool) -> Int {
         var end = width
         while end > 0 {
             let cell = cells[y * width + end - 1]
-            if cell.text == " " && (ignoringStyle || cell.style == 0) { end -= 1 } else { break }
+            if cell.code == Cell.space && showsBlank(cell.style) { end -= 1 } else { break }
         }
         return end
+    }
+
+    /// Appends a cell's cluster as UTF-8.
+    func appendText(of cell: Cell, to output: inout [UInt8]) {
+        let code = cell.code
+        if code < 0x80 {
+            output.append(UInt8(code))
+        } else if code & Cell.clusterFlag != 0 {
+            output.append(contentsOf: clusters[Int(code & ~Cell.clusterFlag)].utf8)
+        } else if code < 0x800 {
+            output.append(UInt8(0xC0 | code >> 6))
+            output.append(UInt8(0x80 | code & 0x3F))
+        } else if code < 0x10000 {
+            output.append(UInt8(0xE0 | code >> 12))
+            output.append(UInt8(0x80 | code >> 6 & 0x3F))
+            output.append(UInt8(0x80 | code & 0x3F))
+        } else {
+            output.append(UInt8(0xF0 | code >> 18))
+            output.append(UInt8(0x80 | code >> 12 & 0x3F))
+            output.append(UInt8(0x80 | code >> 6 & 0x3F))
+            output.append(UInt8(0x80 | code & 0x3F))
+        }
     }
 }
 
 extension Array where Element == UInt8 {
     mutating func append(_ text: String) {
         append(contentsOf: text.utf8)
-    }
-
-    mutating func append(_ character: Character) {
-        if let ascii = character.asciiValue {
-            append(ascii)
-        } else {
-            append(contentsOf: character.utf8)
-        }
     }
 
     mutating func append(decimal value: Int) {

@@ -4,10 +4,10 @@ public struct PlainWriter: CanvasWriter {
 
     public mutating func write(_ canvas: Canvas, into output: inout [UInt8]) {
         for y in 0..<canvas.height {
-            let end = canvas.usedWidth(ofLine: y, ignoringStyle: true)
+            let end = canvas.usedWidth(ofLine: y) { _ in true }
             for x in 0..<end {
                 let cell = canvas.cells[y * canvas.width + x]
-                if cell.width != 0 { output.append(cell.text) }
+                if cell.width != 0 { canvas.appendText(of: cell, to: &output) }
             }
             output.append(UInt8(ascii: "\n"))
         }
