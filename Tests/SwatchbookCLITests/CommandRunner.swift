@@ -39,7 +39,8 @@ struct CommandRunner {
         process.environment = cleanEnvironment.merging(environment) { $1 }
         // stdout through a pipe, stderr to a file, so neither can block the other.
         let out = Pipe()
-        let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("swatchbook-stderr-\(UUID().uuidString)")
+        let errURL = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "swatchbook-stderr-\(UUID().uuidString)")
         FileManager.default.createFile(atPath: errURL.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errURL) }
         let err = try FileHandle(forWritingTo: errURL)
@@ -62,7 +63,8 @@ final class ScratchFolder {
     let url: URL
 
     init() {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("swatchbook-cli-\(UUID().uuidString)")
+        url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "swatchbook-cli-\(UUID().uuidString)")
         try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 

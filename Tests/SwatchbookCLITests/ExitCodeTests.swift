@@ -40,22 +40,26 @@ struct ExitCodeTests {
         let scratch = ScratchFolder()
         scratch.write(
             "x.lua",
-            ##"return { name = "x", api = 1, data = { {}, { name = "b", rows = { { name = "r", items = { {name="a",color="red"}, {name="b",color="red"}, { name = "c", color = "#GG0000" } } } } } } }"##)
+            ##"return { name = "x", api = 1, data = { {}, { name = "b", rows = { { name = "r", items = { {name="a",color="red"}, {name="b",color="red"}, { name = "c", color = "#GG0000" } } } } } } }"##
+        )
         let result = try CommandRunner.run(["render", "x.lua"], in: scratch.url)
         #expect(result.status == 65)
         #expect(result.stderr.hasPrefix("x.lua: data[1].name: expected a string"))
         scratch.write(
             "x.lua",
-            ##"return { name = "x", api = 1, data = { { name = "b", rows = { { name = "r", items = { {name="a",color="red"}, {name="b",color="red"}, { name = "c", color = "#GG0000" } } } } } } }"##)
+            ##"return { name = "x", api = 1, data = { { name = "b", rows = { { name = "r", items = { {name="a",color="red"}, {name="b",color="red"}, { name = "c", color = "#GG0000" } } } } } } }"##
+        )
         let second = try CommandRunner.run(["render", "x.lua"], in: scratch.url)
         #expect(second.stderr == "x.lua: data[1].rows[1].items[3].color: \"#GG0000\" is not a colour\n")
     }
 
     @Test func runawayScriptIsStopped() throws {
         let scratch = ScratchFolder()
-        scratch.write("spin.lua", "return { name = 'x', api = 1, data = function()\n  while true do end\nend }\n")
+        scratch.write(
+            "spin.lua", "return { name = 'x', api = 1, data = function()\n  while true do end\nend }\n")
         let start = Date()
-        let result = try CommandRunner.run(["render", "spin.lua", "--script-timeout", "0.5"], in: scratch.url)
+        let result = try CommandRunner.run(
+            ["render", "spin.lua", "--script-timeout", "0.5"], in: scratch.url)
         #expect(Date().timeIntervalSince(start) < 5)
         #expect(result.status == 65)
         #expect(result.stderr == "spin.lua:2: data ran past its 0.5 s time budget (--script-timeout)\n")
@@ -98,7 +102,10 @@ struct OutputFileTests {
         let result = try CommandRunner.run(["render", "bad.lua", "-o", target], in: scratch.url)
         #expect(result.status == 65)
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "precious")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).sorted() == ["bad.lua", "out.txt"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).sorted() == [
+                "bad.lua", "out.txt",
+            ])
     }
 
     @Test func anUnwritablePlaceIs74() throws {

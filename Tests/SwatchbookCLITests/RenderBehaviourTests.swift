@@ -29,7 +29,9 @@ struct RenderBehaviourTests {
         for sub in ["1.1", "1.2", "2.1", "3.1", "3.2", "4.1", "4.2", "5.1", "5.2"] {
             #expect(text.contains("SubCategory #\(sub)"))
         }
-        for colour in ["Orchid", "#DA70D6", "Amethyst", "#9966CC", "Bisque"] { #expect(text.contains(colour)) }
+        for colour in ["Orchid", "#DA70D6", "Amethyst", "#9966CC", "Bisque"] {
+            #expect(text.contains(colour))
+        }
     }
 
     @Test func theDemoWorksFromAnyFolder() throws {
@@ -40,7 +42,10 @@ struct RenderBehaviourTests {
     }
 
     @Test func renderIsDeterministic() throws {
-        let arguments = ["render", "Scripts/random-palette.lua", "--color", "truecolor", "--format", "ansi", "--seed", "42"]
+        let arguments = [
+            "render", "Scripts/random-palette.lua", "--color", "truecolor", "--format", "ansi", "--seed",
+            "42",
+        ]
         let first = try CommandRunner.run(arguments)
         let second = try CommandRunner.run(arguments)
         #expect(first.status == 0)
@@ -57,9 +62,11 @@ struct RenderBehaviourTests {
     }
 
     @Test func colourDepthFollowsTheEnvironment() throws {
-        let truecolor = try CommandRunner.run(["render", "--format", "ansi"], environment: ["FORCE_COLOR": "1", "COLORTERM": "truecolor"])
+        let truecolor = try CommandRunner.run(
+            ["render", "--format", "ansi"], environment: ["FORCE_COLOR": "1", "COLORTERM": "truecolor"])
         #expect(truecolor.text.contains("48;2;218;112;214"))
-        let noColor = try CommandRunner.run(["render", "--format", "ansi"], environment: ["NO_COLOR": "1", "FORCE_COLOR": "1"])
+        let noColor = try CommandRunner.run(
+            ["render", "--format", "ansi"], environment: ["NO_COLOR": "1", "FORCE_COLOR": "1"])
         #expect(!noColor.text.contains("48;"))
         let pipe = try CommandRunner.run(["render", "--format", "ansi"])
         #expect(!pipe.text.contains("48;"), "stdout is not a terminal: no colour unless asked")
@@ -90,7 +97,9 @@ struct RenderBehaviourTests {
     }
 
     @Test func koreanNamesLineUp() throws {
-        let result = try CommandRunner.run(["render", "Scripts/random-palette.lua", "--format", "plain", "--width", "70"])
+        let result = try CommandRunner.run([
+            "render", "Scripts/random-palette.lua", "--format", "plain", "--width", "70",
+        ])
         let lines = result.text.split(separator: "\n").map(String.init)
         #expect(lines.contains { $0.hasPrefix(" 메인1") })
         #expect(lines.contains { $0.hasPrefix(" 서브1.1") })

@@ -8,7 +8,9 @@ struct RenderGoldenTests {
 
     @Test("the demo in plain text", arguments: widths)
     func demoPlain(width: Int) throws {
-        let result = try CommandRunner.run(["render", "Scripts/colors.lua", "--format", "plain", "--width", "\(width)"])
+        let result = try CommandRunner.run([
+            "render", "Scripts/colors.lua", "--format", "plain", "--width", "\(width)",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         Golden.assert(result.text, named: "colors-plain-\(width).txt")
     }
@@ -24,7 +26,9 @@ struct RenderGoldenTests {
 
     @Test func demoIn256And16Colours() throws {
         for depth in ["256", "16"] {
-            let result = try CommandRunner.run(["render", "--format", "ansi", "--color", depth, "--width", "80"])
+            let result = try CommandRunner.run([
+                "render", "--format", "ansi", "--color", depth, "--width", "80",
+            ])
             #expect(result.status == 0)
             Golden.assert(result.text, named: "colors-ansi\(depth)-80.txt")
         }

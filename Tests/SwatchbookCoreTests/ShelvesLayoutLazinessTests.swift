@@ -115,7 +115,8 @@ import Testing
         let amounts = [7, 14, 15, 29, 450, 14_984, 100_000, 0, 1, 2]
         for s in max(0, section - 1)...min(999, section + 1) {
             for r in 0..<10 {
-                state.offsets[ModelKey.child(of: ModelKey.section(name: "S\(s)", id: nil), name: "R\(r)", id: nil)] =
+                state.offsets[
+                    ModelKey.child(of: ModelKey.section(name: "S\(s)", id: nil), name: "R\(r)", id: nil)] =
                     amounts[(r + s) % 10]
             }
         }

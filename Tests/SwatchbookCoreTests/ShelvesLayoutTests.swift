@@ -57,8 +57,7 @@ import Testing
     }
 
     /// The height formula, written out independently of the layout.
-    static func expectedHeight(of catalogue: Catalogue, settings: LayoutSettings, width: Int) -> Int
-    {
+    static func expectedHeight(of catalogue: Catalogue, settings: LayoutSettings, width: Int) -> Int {
         let content = width - settings.insetLeft - settings.insetRight
         let perLine = max(
             1, (content + settings.itemSpacing) / (settings.itemWidth + settings.itemSpacing))

@@ -17,7 +17,10 @@ struct ColorModuleTests {
         (##"sb.color("#FA8072"):nearest_name()"##, "salmon"),
         (##"tostring(sb.color("#ffffff"):is_light())"##, "true"),
         (##"sb.hsl(0, 1, 0.5):hex()"##, "#FF0000"),
-        (##"select(2, pcall(function() return sb.color("#GG0000") end))"##, ##"Scripts/main.lua:1: sb.color: "#GG0000" is not a colour"##),
+        (
+            ##"select(2, pcall(function() return sb.color("#GG0000") end))"##,
+            ##"Scripts/main.lua:1: sb.color: "#GG0000" is not a colour"##
+        ),
         (##"select(2, pcall(sb.rgb, 1, 2))"##, "sb.rgb: argument 3 is nil, expected 0-255"),
     ]
 

@@ -68,7 +68,9 @@ struct LimitsTests {
         let failure = try #require(caught)
         #expect(failure.kind == .data)
         #expect(failure.formatted.contains("ran out of memory (the cap is 16 MiB"))
-        #expect(try runtime.evaluate("local t = {} for i = 1, 1000 do t[i] = i end return tostring(#t)") == "1000")
+        #expect(
+            try runtime.evaluate("local t = {} for i = 1, 1000 do t[i] = i end return tostring(#t)") == "1000"
+        )
     }
 
     @Test func thousandsOfHostErrorsInARow() throws {

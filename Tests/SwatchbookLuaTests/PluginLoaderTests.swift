@@ -31,7 +31,9 @@ struct PluginLoaderTests {
         }
         #expect(items.map(\.color.hex) == ["#FA8072", "#01020380", "#040506", "#FF6347"])
         #expect(items[0].id == "salmon")
-        #expect(rows[1].content == .fields([Field(key: "Latitude", value: "37.33"), Field(key: "Speed", value: "3 m/s")]))
+        #expect(
+            rows[1].content
+                == .fields([Field(key: "Latitude", value: "37.33"), Field(key: "Speed", value: "3 m/s")]))
         guard case .children(let nodes) = rows[2].content else {
             Issue.record("row 3 should hold children")
             return
@@ -57,19 +59,32 @@ struct PluginLoaderTests {
     }
 
     static let badData: [(String, String)] = [
-        (##"{ { name = "A", rows = { { name = "r", items = { {name="x", color="#fff"}, {name="y", color="#fff"}, { name = "z", color = "#GG0000" } } } } } }"##,
-         ##"Scripts/bad.lua: data[1].rows[1].items[3].color: "#GG0000" is not a colour"##),
-        (##"{ { name = "A", rows = { { name = "r", items = { { name = "z", color = { 300, 0, 0 } } } } } } }"##,
-         "Scripts/bad.lua: data[1].rows[1].items[1].color: component 1 = 300 is not a colour (expected whole numbers from 0 to 255)"),
+        (
+            ##"{ { name = "A", rows = { { name = "r", items = { {name="x", color="#fff"}, {name="y", color="#fff"}, { name = "z", color = "#GG0000" } } } } } }"##,
+            ##"Scripts/bad.lua: data[1].rows[1].items[3].color: "#GG0000" is not a colour"##
+        ),
+        (
+            ##"{ { name = "A", rows = { { name = "r", items = { { name = "z", color = { 300, 0, 0 } } } } } } }"##,
+            "Scripts/bad.lua: data[1].rows[1].items[1].color: component 1 = 300 is not a colour (expected whole numbers from 0 to 255)"
+        ),
         (##"{ { rows = {} } }"##, "Scripts/bad.lua: data[1].name: expected a string, got nil"),
         (##"{ "oops" }"##, ##"Scripts/bad.lua: data[1]: expected a section table, got "oops""##),
-        (##"{ { name = "A", rows = { { name = "r", items = {}, fields = {} } } } }"##,
-         "Scripts/bad.lua: data[1].rows[1]: a row holds one of items, fields or children, not items and fields"),
-        (##"{ { name = "A", rows = { { name = "r", items = { { name = "n" } } } } } }"##,
-         "Scripts/bad.lua: data[1].rows[1].items[1].color: nil is not a colour"),
-        (##"{ { name = "A", rows = { { name = "r", children = { { name = "n", expanded = "yes" } } } } } }"##,
-         ##"Scripts/bad.lua: data[1].rows[1].children[1].expanded: expected true or false, got "yes""##),
-        (##"{ name = "not an array" }"##, "Scripts/bad.lua: data: expected an array, got a table with named keys"),
+        (
+            ##"{ { name = "A", rows = { { name = "r", items = {}, fields = {} } } } }"##,
+            "Scripts/bad.lua: data[1].rows[1]: a row holds one of items, fields or children, not items and fields"
+        ),
+        (
+            ##"{ { name = "A", rows = { { name = "r", items = { { name = "n" } } } } } }"##,
+            "Scripts/bad.lua: data[1].rows[1].items[1].color: nil is not a colour"
+        ),
+        (
+            ##"{ { name = "A", rows = { { name = "r", children = { { name = "n", expanded = "yes" } } } } } }"##,
+            ##"Scripts/bad.lua: data[1].rows[1].children[1].expanded: expected true or false, got "yes""##
+        ),
+        (
+            ##"{ name = "not an array" }"##,
+            "Scripts/bad.lua: data: expected an array, got a table with named keys"
+        ),
     ]
 
     @Test("bad data names its data path", arguments: badData)
@@ -82,18 +97,37 @@ struct PluginLoaderTests {
 
     static let badPlugins: [(String, String)] = [
         ("return 42", "Scripts/bad.lua: a plugin must return a table, this one returned 42"),
-        (##"return { api = 1, data = {} }"##, "Scripts/bad.lua: name: expected a string naming the plugin, got nil"),
-        (##"return { name = "x", api = 2, data = {} }"##, "Scripts/bad.lua: api: this host supports api 1, the plugin asks for 2"),
-        (##"return { name = "x", data = {} }"##, "Scripts/bad.lua: api: this host supports api 1, the plugin asks for nil"),
-        (##"return { name = "x", api = 1 }"##, "Scripts/bad.lua: data: expected a table or a function returning one, got nil"),
-        (##"return { name = "x", api = 1, data = {}, layout = { style = "shelfs" } }"##,
-         ##"Scripts/bad.lua: layout.style: "shelfs" is not one of shelves, outline, details (did you mean "shelves"?)"##),
-        (##"return { name = "x", api = 1, data = {}, layout = { item = { width = 0 } } }"##,
-         "Scripts/bad.lua: layout.item.width: expected a whole number from 1 to 200, got 0"),
+        (
+            ##"return { api = 1, data = {} }"##,
+            "Scripts/bad.lua: name: expected a string naming the plugin, got nil"
+        ),
+        (
+            ##"return { name = "x", api = 2, data = {} }"##,
+            "Scripts/bad.lua: api: this host supports api 1, the plugin asks for 2"
+        ),
+        (
+            ##"return { name = "x", data = {} }"##,
+            "Scripts/bad.lua: api: this host supports api 1, the plugin asks for nil"
+        ),
+        (
+            ##"return { name = "x", api = 1 }"##,
+            "Scripts/bad.lua: data: expected a table or a function returning one, got nil"
+        ),
+        (
+            ##"return { name = "x", api = 1, data = {}, layout = { style = "shelfs" } }"##,
+            ##"Scripts/bad.lua: layout.style: "shelfs" is not one of shelves, outline, details (did you mean "shelves"?)"##
+        ),
+        (
+            ##"return { name = "x", api = 1, data = {}, layout = { item = { width = 0 } } }"##,
+            "Scripts/bad.lua: layout.item.width: expected a whole number from 1 to 200, got 0"
+        ),
         ("local x = \n\n return {", "Scripts/bad.lua:3: unexpected symbol near 'return'"),
         ("local t = nil\nreturn t.x", "Scripts/bad.lua:2: attempt to index a nil value (local 't')"),
         ("error('\\27[2J boom')", "Scripts/bad.lua:1: \u{1B}[2J boom"),
-        (##"return { name = "x", api = 1, data = function() error("no data") end }"##, "Scripts/bad.lua:1: no data"),
+        (
+            ##"return { name = "x", api = 1, data = function() error("no data") end }"##,
+            "Scripts/bad.lua:1: no data"
+        ),
     ]
 
     @Test("bad plugins name file and line", arguments: badPlugins)
@@ -110,7 +144,8 @@ struct PluginLoaderTests {
 
     @Test func unknownKeysWarnWithASuggestion() throws {
         let fixture = ScriptFixture([
-            "warn.lua": ##"return { name = "x", api = 1, data = {}, descripton = "typo", layout = { wrapp = true } }"##
+            "warn.lua":
+                ##"return { name = "x", api = 1, data = {}, descripton = "typo", layout = { wrapp = true } }"##
         ])
         let loaded = try fixture.load("warn.lua")
         #expect(
@@ -124,7 +159,9 @@ struct PluginLoaderTests {
         let fixture = ScriptFixture([
             "layout.lua": plugin(
                 data: "{}",
-                extra: ##"layout = { item = { width = 9, height = 3 }, spacing = { item = 2, line = 1 }, insets = { left = 0, right = 2 }, wrap = true, selection = "multiple" },"##)
+                extra:
+                    ##"layout = { item = { width = 9, height = 3 }, spacing = { item = 2, line = 1 }, insets = { left = 0, right = 2 }, wrap = true, selection = "multiple" },"##
+            )
         ])
         let settings = try fixture.load("layout.lua").settings
         #expect(settings.itemWidth == 9 && settings.itemHeight == 3)

@@ -25,7 +25,9 @@ final class ScriptFixture {
         try! text.write(to: url, atomically: true, encoding: .utf8)
     }
 
-    func load(_ name: String, limits: ScriptLimits = ScriptLimits(), seed: Int = 1) throws(Diagnostic) -> Plugin {
+    func load(_ name: String, limits: ScriptLimits = ScriptLimits(), seed: Int = 1) throws(Diagnostic)
+        -> Plugin
+    {
         var context = PluginContext()
         context.limits = limits
         context.seed = seed

@@ -40,7 +40,8 @@ import Testing
                 default:
                     #expect(cell.width == 1, sourceLocation: sourceLocation)
                     #expect(
-                        TextWidth.of(canvas.text(of: cell)) <= 1, "wide text in a narrow cell at (\(x), \(y))",
+                        TextWidth.of(canvas.text(of: cell)) <= 1,
+                        "wide text in a narrow cell at (\(x), \(y))",
                         sourceLocation: sourceLocation)
                 }
             }

@@ -10,7 +10,8 @@ enum OptionValues {
         guard let value = Int(text), range.contains(value) else {
             throw Diagnostic(
                 .usage,
-                "\(option): expected a whole number from \(range.lowerBound) to \(range.upperBound), got \"\(text)\"")
+                "\(option): expected a whole number from \(range.lowerBound) to \(range.upperBound), got \"\(text)\""
+            )
         }
         return value
     }

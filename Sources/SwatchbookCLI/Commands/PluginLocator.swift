@@ -51,7 +51,8 @@ struct PluginLocator {
         if argument == Self.bundledDemoName { return Self.bundledDemo }
         throw Diagnostic(
             .inputMissing, file: argument,
-            "no such plugin: not a .lua path, and not found in \(searchPath.joined(separator: ", ")) or the bundled plugins")
+            "no such plugin: not a .lua path, and not found in \(searchPath.joined(separator: ", ")) or the bundled plugins"
+        )
     }
 
     private func url(_ path: String) -> URL {

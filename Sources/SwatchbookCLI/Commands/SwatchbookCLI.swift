@@ -27,7 +27,9 @@ public enum SwatchbookCLI {
         case "--help", "-h":
             print(HelpText.overview, terminator: "")
         case "--version", "-V":
-            print("swatchbook \(version) (plugin api \(PluginLoader.supportedAPI.map(String.init).joined(separator: ", ")))")
+            print(
+                "swatchbook \(version) (plugin api \(PluginLoader.supportedAPI.map(String.init).joined(separator: ", ")))"
+            )
         case "help":
             print(try HelpText.forCommand(rest.first), terminator: "")
         case "render":

@@ -56,7 +56,8 @@ public struct ShelvesLayout {
                     ).count
                     : geometry.contentHeight(of: summary)
                 let height = 1 + content + settings.lineSpacing
-                rows.append(MeasuredRow(section: s, row: r, top: y, height: height, summary: summary, key: key))
+                rows.append(
+                    MeasuredRow(section: s, row: r, top: y, height: height, summary: summary, key: key))
                 y += height
             }
         }

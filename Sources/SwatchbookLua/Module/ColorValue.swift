@@ -30,7 +30,9 @@ enum ColorValue {
         switch stack.type(at: index) {
         case .string:
             let text = stack.string(at: index) ?? ""
-            guard let color = Color.parse(text) else { return .failure(ColorError(stack.describe(at: index))) }
+            guard let color = Color.parse(text) else {
+                return .failure(ColorError(stack.describe(at: index)))
+            }
             return .success(color)
         case .userdata:
             if let color = userdata(at: index, on: stack) { return .success(color) }

@@ -30,7 +30,8 @@ enum SwatchbookModule {
                 }
                 channels.append(UInt8(value))
             }
-            return push(Color(red: channels[0], green: channels[1], blue: channels[2], alpha: channels[3]), on: stack)
+            return push(
+                Color(red: channels[0], green: channels[1], blue: channels[2], alpha: channels[3]), on: stack)
         }
         function("hsl", in: runtime) { stack throws(LuaHostError) in
             let (h, s, l) = try (
@@ -75,16 +76,19 @@ enum SwatchbookModule {
         return 1
     }
 
-    static func color(at index: Int32, on stack: LuaStack, in function: String) throws(LuaHostError) -> Color {
+    static func color(at index: Int32, on stack: LuaStack, in function: String) throws(LuaHostError) -> Color
+    {
         switch ColorValue.read(at: index, on: stack) {
         case .success(let color): return color
         case .failure(let error): throw LuaHostError("\(function): \(error.message)")
         }
     }
 
-    static func number(_ index: Int32, on stack: LuaStack, in function: String) throws(LuaHostError) -> Double {
+    static func number(_ index: Int32, on stack: LuaStack, in function: String) throws(LuaHostError) -> Double
+    {
         guard let value = stack.number(at: index) else {
-            throw LuaHostError("\(function): argument \(index) is \(stack.describe(at: index)), expected a number")
+            throw LuaHostError(
+                "\(function): argument \(index) is \(stack.describe(at: index)), expected a number")
         }
         return value
     }

@@ -18,7 +18,8 @@ struct CatalogueReader {
     func catalogue(at index: Int32) throws(Failure) -> Catalogue {
         let index = stack.absolute(index)
         guard stack.type(at: index) == .table else {
-            throw Failure(path: "data", message: "expected a table of sections, got \(stack.typeName(at: index))")
+            throw Failure(
+                path: "data", message: "expected a table of sections, got \(stack.typeName(at: index))")
         }
         var sections: [Section] = []
         try forEachElement(of: index, path: "data") { (path) throws(Failure) in
@@ -53,13 +54,15 @@ struct CatalogueReader {
         guard present.count <= 1 else {
             throw Failure(
                 path: path,
-                message: "a row holds one of items, fields or children, not \(present.joined(separator: " and "))")
+                message:
+                    "a row holds one of items, fields or children, not \(present.joined(separator: " and "))")
         }
         switch present.first {
         case "fields":
             return Row(name: name, id: id, content: .fields(try fields(in: index, path: path)))
         case "children":
-            return Row(name: name, id: id, content: .children(try nodes(in: index, key: "children", path: path)))
+            return Row(
+                name: name, id: id, content: .children(try nodes(in: index, key: "children", path: path)))
         default:
             return Row(name: name, id: id, content: .items(try items(in: index, path: path)))
         }
@@ -175,7 +178,8 @@ struct CatalogueReader {
     ) throws(Failure) {
         let index = stack.absolute(index)
         guard stack.type(at: index) == .table else {
-            throw Failure(path: path, message: "expected an array (a table), got \(stack.typeName(at: index))")
+            throw Failure(
+                path: path, message: "expected an array (a table), got \(stack.typeName(at: index))")
         }
         let count = stack.rawLength(index)
         guard count > 0 || stack.stringKeys(of: index).isEmpty else {
@@ -210,7 +214,8 @@ struct CatalogueReader {
         case .nil: return nil
         case .string, .number: return stack.string(at: -1) ?? stack.describe(at: -1)
         default:
-            throw Failure(path: path + ".id", message: "expected a string or a number, got \(stack.describe(at: -1))")
+            throw Failure(
+                path: path + ".id", message: "expected a string or a number, got \(stack.describe(at: -1))")
         }
     }
 
@@ -221,7 +226,8 @@ struct CatalogueReader {
         case .nil: return false
         case .boolean: return stack.boolean(at: -1)
         default:
-            throw Failure(path: path + "." + key, message: "expected true or false, got \(stack.describe(at: -1))")
+            throw Failure(
+                path: path + "." + key, message: "expected true or false, got \(stack.describe(at: -1))")
         }
     }
 
@@ -231,7 +237,8 @@ struct CatalogueReader {
         case .number, .boolean: return stack.describe(at: index)
         default:
             if let color = ColorValue.userdata(at: index, on: stack) { return color.hex }
-            throw Failure(path: path, message: "expected a string, number or boolean, got \(stack.describe(at: index))")
+            throw Failure(
+                path: path, message: "expected a string, number or boolean, got \(stack.describe(at: index))")
         }
     }
 }

@@ -50,11 +50,13 @@ struct PluginTableReader {
         case .function: metadata.dataIsFunction = true
         case .nil:
             if field(table, "source") != .nil {
-                throw error("source", "lazy sources are not supported by this version; give the catalogue as data")
+                throw error(
+                    "source", "lazy sources are not supported by this version; give the catalogue as data")
             }
             throw error("data", "expected a table or a function returning one, got nil")
         default:
-            throw error("data", "expected a table or a function returning one, got \(describe(table, "data"))")
+            throw error(
+                "data", "expected a table or a function returning one, got \(describe(table, "data"))")
         }
 
         switch field(table, "theme") {
@@ -87,15 +89,19 @@ struct PluginTableReader {
         }
         if let selection = try optionalString(table, "selection", path: "layout") {
             guard let value = LayoutSettings.Selection(rawValue: selection) else {
-                throw error("layout.selection", choices(selection, LayoutSettings.Selection.allCases.map(\.rawValue)))
+                throw error(
+                    "layout.selection", choices(selection, LayoutSettings.Selection.allCases.map(\.rawValue)))
             }
             settings.selection = value
         }
-        try readInts(table, "item", ["width": \.itemWidth, "height": \.itemHeight], into: &settings,
+        try readInts(
+            table, "item", ["width": \.itemWidth, "height": \.itemHeight], into: &settings,
             ranges: ["width": LayoutSettings.itemWidthRange, "height": LayoutSettings.itemHeightRange])
-        try readInts(table, "spacing", ["item": \.itemSpacing, "line": \.lineSpacing], into: &settings,
+        try readInts(
+            table, "spacing", ["item": \.itemSpacing, "line": \.lineSpacing], into: &settings,
             ranges: ["item": LayoutSettings.spacingRange, "line": LayoutSettings.spacingRange])
-        try readInts(table, "insets", ["left": \.insetLeft, "right": \.insetRight], into: &settings,
+        try readInts(
+            table, "insets", ["left": \.insetLeft, "right": \.insetRight], into: &settings,
             ranges: ["left": LayoutSettings.insetRange, "right": LayoutSettings.insetRange])
         if field(table, "indent") != .nil {
             settings.indent = try integer(table, "indent", path: "layout.indent", range: 0...16)
@@ -147,7 +153,9 @@ struct PluginTableReader {
         return stack.describe(at: -1)
     }
 
-    private func optionalString(_ table: Int32, _ key: String, path: String? = nil) throws(Diagnostic) -> String? {
+    private func optionalString(_ table: Int32, _ key: String, path: String? = nil) throws(Diagnostic)
+        -> String?
+    {
         let type = field(table, key)
         let full = path.map { $0 + "." + key } ?? key
         switch type {
@@ -157,11 +165,16 @@ struct PluginTableReader {
         }
     }
 
-    private func integer(_ table: Int32, _ key: String, path: String, range: ClosedRange<Int>) throws(Diagnostic) -> Int {
+    private func integer(_ table: Int32, _ key: String, path: String, range: ClosedRange<Int>)
+        throws(Diagnostic) -> Int
+    {
         stack.rawField(table, key)
         defer { stack.pop() }
         guard let value = stack.integer(at: -1), range.contains(value) else {
-            throw error(path, "expected a whole number from \(range.lowerBound) to \(range.upperBound), got \(stack.describe(at: -1))")
+            throw error(
+                path,
+                "expected a whole number from \(range.lowerBound) to \(range.upperBound), got \(stack.describe(at: -1))"
+            )
         }
         return value
     }

@@ -126,7 +126,9 @@ final class LuaRuntime {
             }
         }
         // An error from another file (a required module) or with no position.
-        if let range = message.range(of: ".lua:"), message.firstIndex(of: " ") ?? message.endIndex > range.lowerBound {
+        if let range = message.range(of: ".lua:"),
+            message.firstIndex(of: " ") ?? message.endIndex > range.lowerBound
+        {
             return Diagnostic(.data, message)
         }
         return Diagnostic(.data, file: displayName, "\(callback): \(message)")
