@@ -25,6 +25,13 @@ public struct LayoutElement: Sendable, Equatable {
     public var strip: Rect?
     public var moreLeft = false
     public var moreRight = false
+    /// View state the writers show: selection and the focused element.
+    public var isSelected = false
+    public var isFocused = false
+    /// For items: the 1-based position in its row and the row's count, for
+    /// "2 of 5" in the transcript.
+    public var index = 0
+    public var siblings = 0
 
     public init(kind: Kind, path: ElementPath, key: String, frame: Rect, clip: Rect, title: String) {
         self.kind = kind

@@ -74,29 +74,34 @@ public struct ShelvesLayout {
         var elements: [LayoutElement] = []
         let bottom = top + height
 
-        // Section headers on screen.
-        var s = firstIndex(in: sectionTops, atOrAfter: top)
-        while s < sectionTops.count && sectionTops[s] < bottom {
-            let summary = source.sectionSummary(s)
-            let frame = Rect(x: 0, y: sectionTops[s] - top, width: width, height: 1)
-            elements.append(
-                LayoutElement(
-                    kind: .header, path: ElementPath([s + 1]),
-                    key: ModelKey.section(name: summary.name, id: summary.id),
-                    frame: frame, clip: frame.intersection(window), title: summary.name))
-            s += 1
-        }
-
-        // Rows that meet the window, found by binary search on their tops.
+        // Rows that meet the window, found by binary search on their tops,
+        // with each section's header before its first row: elements come in
+        // document order, which the transcript and JSON writers rely on.
         var index = firstRow(endingAfter: top)
+        var nextHeader = firstIndex(in: sectionTops, atOrAfter: top)
+        func appendHeaders(before y: Int) {
+            while nextHeader < sectionTops.count && sectionTops[nextHeader] < min(y, bottom) {
+                let s = nextHeader
+                let summary = source.sectionSummary(s)
+                let frame = Rect(x: 0, y: sectionTops[s] - top, width: width, height: 1)
+                elements.append(
+                    LayoutElement(
+                        kind: .header, path: ElementPath([s + 1]),
+                        key: ModelKey.section(name: summary.name, id: summary.id),
+                        frame: frame, clip: frame.intersection(window), title: summary.name))
+                nextHeader += 1
+            }
+        }
         while index < rows.count && rows[index].top < bottom {
             let row = rows[index]
+            appendHeaders(before: row.top)
             geometry.append(
                 row: row.summary, key: row.key, section: row.section, index: row.row,
                 at: row.top - top, height: row.height - settings.lineSpacing, source: source,
                 state: state, window: window, into: &elements)
             index += 1
         }
+        appendHeaders(before: bottom)
         return Layout(viewport: window, top: top, documentHeight: documentHeight, elements: elements)
     }
 

@@ -58,7 +58,7 @@ struct StripGeometry {
             elements.append(element)
             appendItems(
                 row: row, key: key, path: path, section: section, index: index, strip: strip,
-                offset: offset, source: source, window: window, into: &elements)
+                offset: offset, source: source, state: state, window: window, into: &elements)
         case .fields:
             elements.append(element)
             let fields = source.fields(section, index)
@@ -72,6 +72,8 @@ struct StripGeometry {
                     clip: frame.intersection(window), title: field.key)
                 line.value = field.value
                 line.keyWidth = keyWidth
+                line.index = i + 1
+                line.siblings = fields.count
                 elements.append(line)
             }
         case .children:
@@ -88,6 +90,10 @@ struct StripGeometry {
                 line.depth = outline.depth
                 line.hasChildren = !outline.node.children.isEmpty
                 line.isExpanded = outline.isExpanded
+                line.isSelected = state.selected.contains(outline.key)
+                line.isFocused = state.focus == outline.key
+                line.index = i + 1
+                line.siblings = lines.count
                 elements.append(line)
             }
         }
@@ -95,7 +101,8 @@ struct StripGeometry {
 
     private func appendItems(
         row: RowSummary, key: String, path: ElementPath, section: Int, index: Int, strip: Rect,
-        offset: Int, source: any CatalogueSource, window: Rect, into elements: inout [LayoutElement]
+        offset: Int, source: any CatalogueSource, state: ViewState, window: Rect,
+        into elements: inout [LayoutElement]
     ) {
         let visible = strip.intersection(window)
         guard !visible.isEmpty, row.count > 0 else { return }
@@ -123,6 +130,10 @@ struct StripGeometry {
                 key: ModelKey.child(of: key, name: item.name, id: item.id),
                 frame: frame, clip: clip, title: item.name)
             element.color = item.color
+            element.index = i + 1
+            element.siblings = row.count
+            element.isSelected = state.selected.contains(element.key)
+            element.isFocused = state.focus == element.key
             elements.append(element)
         }
     }
