@@ -21,13 +21,16 @@ import Testing
         let sections: Int
         let rows: Int
         let itemsPerRow: Int
+        let isEager: Bool
         var itemCalls: [[Int]] = []
+        var rowCalls: [[Int]] = []
         var otherCalls = 0
 
-        init(sections: Int, rows: Int, items: Int) {
+        init(sections: Int, rows: Int, items: Int, eager: Bool = true) {
             self.sections = sections
             self.rows = rows
             self.itemsPerRow = items
+            self.isEager = eager
         }
 
         var sectionCount: Int { sections }
@@ -36,7 +39,8 @@ import Testing
         }
         func rowCount(_ section: Int) -> Int { rows }
         func rowSummary(_ section: Int, _ row: Int) -> RowSummary {
-            RowSummary(name: "R\(row)", kind: .items, count: itemsPerRow)
+            rowCalls.append([section, row])
+            return RowSummary(name: "R\(row)", kind: .items, count: itemsPerRow)
         }
         func item(_ section: Int, _ row: Int, _ index: Int) -> Item {
             itemCalls.append([section, row, index])
@@ -147,5 +151,25 @@ import Testing
         #expect(Set(source.itemCalls) == expected)
         #expect(Self.items(in: window).count == expected.count)
         #expect(expected.count <= 11 * 7)
+    }
+
+    /// A lazy source of a million rows is never walked: opening it asks for
+    /// no row at all, and a screen asks only for the rows and cells it shows.
+    @Test func aLazySourceIsAskedOnlyForTheScreen() {
+        let source = CountingSource(sections: 1_000, rows: 1_000, items: 1_000, eager: false)
+        let layout = ShelvesLayout(
+            source: source, settings: LayoutSettings(), width: 120, state: ViewState())
+        #expect(source.rowCalls.isEmpty && source.itemCalls.isEmpty)
+        #expect(layout.documentHeight == 1_000 * (1 + 1_000 * 5) + 999)
+        for top in [0, 2_500_000, layout.documentHeight - 40] {
+            source.rowCalls = []
+            source.itemCalls = []
+            let window = layout.layout(Viewport(width: 120, height: 40, top: top))
+            let rows = window.elements.filter { $0.kind == .row }
+            #expect(source.rowCalls.count == rows.count)
+            #expect(rows.count <= 9)
+            #expect(source.itemCalls.count == Self.items(in: window).count)
+            #expect(source.itemCalls.count <= rows.count * 8)
+        }
     }
 }

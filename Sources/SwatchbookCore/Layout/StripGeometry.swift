@@ -26,6 +26,21 @@ struct StripGeometry {
         }
     }
 
+    /// The full height of a row: its title, its content and the spacing after it.
+    func rowHeight(
+        of row: RowSummary, key: String, section: Int, index: Int, source: any CatalogueSource,
+        state: ViewState
+    ) -> Int {
+        let content =
+            row.kind == .children
+            ? OutlineRows.lines(
+                of: source.nodes(section, index), parentKey: key,
+                path: ElementPath([section + 1, index + 1]), state: state
+            ).count
+            : contentHeight(of: row)
+        return 1 + content + settings.lineSpacing
+    }
+
     /// Total columns of an unwrapped strip of `count` cells.
     func stripWidth(count: Int) -> Int {
         count == 0 ? 0 : count * pitch - settings.itemSpacing

@@ -4,6 +4,9 @@
 /// demand (a plugin's lazy `source`) while ``Catalogue`` answers from memory.
 /// Indices here are 0-based; paths shown to users are 1-based.
 public protocol CatalogueSource {
+    /// True when every row may be asked for up front to measure it exactly;
+    /// a lazy source answers false and is asked only for what is drawn.
+    var isEager: Bool { get }
     var sectionCount: Int { get }
     func sectionSummary(_ section: Int) -> SectionSummary
     func rowCount(_ section: Int) -> Int
@@ -45,6 +48,7 @@ public struct RowSummary: Sendable, Equatable {
 }
 
 extension Catalogue: CatalogueSource {
+    public var isEager: Bool { true }
     public var sectionCount: Int { sections.count }
 
     public func sectionSummary(_ section: Int) -> SectionSummary {
