@@ -57,7 +57,7 @@ struct PipelineBench {
 
     private func makeLayout(_ plugin: Plugin) -> ShelvesLayout {
         ShelvesLayout(
-            source: plugin.catalogue, settings: plugin.settings, width: width, state: ViewState(),
+            source: plugin.source, settings: plugin.settings, width: width, state: ViewState(),
             measure: { TextWidth.of($0) })
     }
 

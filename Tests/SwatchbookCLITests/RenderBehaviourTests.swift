@@ -12,7 +12,9 @@ struct RenderBehaviourTests {
 
     @Test(arguments: scripts)
     func everyScriptRenders(_ script: String) throws {
-        let result = try CommandRunner.run(["render", script, "--format", "plain", "--width", "100"])
+        let result = try CommandRunner.run([
+            "render", script, "--format", "plain", "--width", "100", "--height", "60",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
         #expect(!result.stdout.isEmpty)

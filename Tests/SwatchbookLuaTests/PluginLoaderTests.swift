@@ -24,7 +24,7 @@ struct PluginLoaderTests {
         let plugin = try fixture.load("ok.lua")
         #expect(plugin.name == "Test")
         #expect(plugin.version == "1.0.0")
-        let rows = plugin.catalogue.sections[0].rows
+        let rows = try #require(plugin.catalogue).sections[0].rows
         guard case .items(let items) = rows[0].content else {
             Issue.record("row 1 should hold items")
             return
@@ -55,7 +55,7 @@ struct PluginLoaderTests {
         context.options = ["tone": "warm"]
         let loaded = try PluginLoader.load(
             file: fixture.folder.appendingPathComponent("fn.lua"), displayName: "fn.lua", context: context)
-        #expect(loaded.catalogue.sections.map(\.name) == ["W99 warm"])
+        #expect(try #require(loaded.catalogue).sections.map(\.name) == ["W99 warm"])
     }
 
     static let badData: [(String, String)] = [
@@ -111,7 +111,7 @@ struct PluginLoaderTests {
         ),
         (
             ##"return { name = "x", api = 1 }"##,
-            "Scripts/bad.lua: data: expected a table or a function returning one, got nil"
+            "Scripts/bad.lua: data: expected a table or a function returning one (or a lazy source), got nil"
         ),
         (
             ##"return { name = "x", api = 1, data = {}, layout = { style = "shelfs" } }"##,

@@ -43,6 +43,45 @@ struct CatalogueReader {
         return Section(name: name, id: id, rows: rows)
     }
 
+    /// What a lazy source's `section(s)` returns: `{ name = …, id = … }`.
+    func sectionSummary(at index: Int32, path: String) throws(Failure) -> SectionSummary {
+        let index = try table(at: index, path: path, what: "a section table")
+        return SectionSummary(
+            name: try requiredString(index, "name", path: path), id: try optionalID(index, path: path))
+    }
+
+    /// What a lazy source's `row(s, r)` returns: `{ name = …, count = N }`
+    /// for a strip whose items are asked for one by one, or a row with its
+    /// `items`, `fields` or `children` given whole.
+    func lazyRow(at index: Int32, path: String) throws(Failure) -> (RowSummary, RowContent?) {
+        let index = try table(at: index, path: path, what: "a row table")
+        let hasContent = ["items", "fields", "children"].contains { key in
+            defer { stack.pop() }
+            return stack.rawField(index, key) != .nil
+        }
+        if hasContent {
+            let row = try row(at: index, path: path)
+            let kind: RowSummary.Kind =
+                switch row.content {
+                case .items: .items
+                case .fields: .fields
+                case .children: .children
+                }
+            return (RowSummary(name: row.name, id: row.id, kind: kind, count: row.content.count), row.content)
+        }
+        let name = try requiredString(index, "name", path: path)
+        let id = try optionalID(index, path: path)
+        stack.rawField(index, "count")
+        defer { stack.pop() }
+        guard let count = stack.integer(at: -1), count >= 0 else {
+            throw Failure(
+                path: path + ".count",
+                message:
+                    "expected the number of items (a whole number, 0 or more), got \(stack.describe(at: -1))")
+        }
+        return (RowSummary(name: name, id: id, kind: .items, count: count), nil)
+    }
+
     private func row(at index: Int32, path: String) throws(Failure) -> Row {
         let index = try table(at: index, path: path, what: "a row table")
         let name = try requiredString(index, "name", path: path)
@@ -79,7 +118,7 @@ struct CatalogueReader {
         return items
     }
 
-    private func item(at index: Int32, path: String) throws(Failure) -> Item {
+    func item(at index: Int32, path: String) throws(Failure) -> Item {
         let index = try table(at: index, path: path, what: "an item table")
         let name = try requiredString(index, "name", path: path)
         stack.rawField(index, "color")

@@ -12,12 +12,23 @@ public final class Plugin {
     public let settings: LayoutSettings
     /// The theme the plugin asks for, by name.
     public let themeName: String?
-    public let catalogue: Catalogue
+    /// The catalogue: built whole from `data`, or a lazy `source`.
+    public let source: any CatalogueSource
     public let warnings: [Warning]
     let runtime: LuaRuntime
 
+    /// The whole catalogue when it came from `data`; nil for a lazy source.
+    public var catalogue: Catalogue? { source as? Catalogue }
+
+    /// The first failure of a lazy source while it was drawn; layout cannot
+    /// stop midway, so commands check this once drawing is done.
+    public var sourceFailure: Diagnostic? { (source as? LuaSource)?.failure }
+
+    /// How often each function of a lazy source has been called.
+    public var sourceCalls: [String: Int] { (source as? LuaSource)?.calls ?? [:] }
+
     init(
-        file: String, metadata: PluginMetadata, catalogue: Catalogue, warnings: [Warning],
+        file: String, metadata: PluginMetadata, source: any CatalogueSource, warnings: [Warning],
         runtime: LuaRuntime
     ) {
         self.file = file
@@ -27,7 +38,7 @@ public final class Plugin {
         self.api = metadata.api
         self.settings = metadata.settings
         self.themeName = metadata.themeName
-        self.catalogue = catalogue
+        self.source = source
         self.warnings = warnings
         self.runtime = runtime
     }
@@ -54,4 +65,5 @@ struct PluginMetadata {
     var settings = LayoutSettings()
     var themeName: String?
     var dataIsFunction = false
+    var hasSource = false
 }

@@ -42,6 +42,14 @@ public enum PluginLoader {
         }
         if let failure { throw failure }
 
+        if metadata.hasSource {
+            stack.rawField(pluginIndex, "source")
+            let source = LuaSource(runtime: runtime)
+            stack.setTop(pluginIndex - 1)
+            return Plugin(
+                file: displayName, metadata: metadata, source: source, warnings: warnings, runtime: runtime)
+        }
+
         // The data: a table, or a function of ctx called once.
         stack.rawField(pluginIndex, "data")
         if metadata.dataIsFunction {
@@ -58,9 +66,9 @@ public enum PluginLoader {
             return 0
         }
         if let failure { throw failure }
-        stack.setTop(pluginIndex)
+        stack.setTop(pluginIndex - 1)
         return Plugin(
-            file: displayName, metadata: metadata, catalogue: catalogue, warnings: warnings,
+            file: displayName, metadata: metadata, source: catalogue, warnings: warnings,
             runtime: runtime)
     }
 

@@ -44,19 +44,25 @@ struct PluginTableReader {
         metadata.version = try optionalString(table, "version")
         metadata.description = try optionalString(table, "description")
 
-        let dataType = field(table, "data")
-        switch dataType {
-        case .table: break
-        case .function: metadata.dataIsFunction = true
-        case .nil:
-            if field(table, "source") != .nil {
-                throw error(
-                    "source", "lazy sources are not supported by this version; give the catalogue as data")
+        switch (field(table, "data"), field(table, "source")) {
+        case (.table, .nil): break
+        case (.function, .nil): metadata.dataIsFunction = true
+        case (.nil, .table):
+            metadata.hasSource = true
+            stack.rawField(table, "source")
+            defer { stack.pop() }
+            for name in LuaSource.requiredFunctions where field(-1, name) != .function {
+                throw error("source.\(name)", "expected a function, got \(describe(-1, name))")
             }
-            throw error("data", "expected a table or a function returning one, got nil")
-        default:
+        case (.nil, .nil):
+            throw error("data", "expected a table or a function returning one (or a lazy source), got nil")
+        case (.nil, _):
+            throw error("source", "expected a table of functions, got \(describe(table, "source"))")
+        case (_, .nil):
             throw error(
                 "data", "expected a table or a function returning one, got \(describe(table, "data"))")
+        default:
+            throw error("source", "a plugin gives data or source, not both")
         }
 
         switch field(table, "theme") {

@@ -1,0 +1,181 @@
+import CLua
+import CLuaShim
+import SwatchbookCore
+
+/// A plugin's lazy `source`: the UITableViewDataSource shape, asked only
+/// for what layout draws, every answer cached until `sb.reload()`.
+///
+/// Layout cannot fail, so a failing call is answered with an empty
+/// placeholder and the first failure is kept; the command checks
+/// ``failure`` once drawing is done and reports it.
+final class LuaSource: CatalogueSource {
+    let runtime: LuaRuntime
+    /// The registry reference of the `source` table.
+    private let reference: Int32
+    private(set) var failure: Diagnostic?
+    /// How often each function of the source was called, for tests and benchmarks.
+    private(set) var calls: [String: Int] = [:]
+
+    private var sectionCountCache: Int?
+    private var sectionCache: [Int: SectionSummary] = [:]
+    private var rowCountCache: [Int: Int] = [:]
+    private var rowCache: [RowKey: (RowSummary, RowContent?)] = [:]
+    private var itemCache: [ItemKey: Item] = [:]
+
+    private struct RowKey: Hashable {
+        var section: Int
+        var row: Int
+    }
+
+    private struct ItemKey: Hashable {
+        var section: Int
+        var row: Int
+        var index: Int
+    }
+
+    static let requiredFunctions = ["sections", "rows", "row", "item"]
+
+    /// Takes the source table from the top of the stack.
+    init(runtime: LuaRuntime) {
+        self.runtime = runtime
+        reference = luaL_ref(runtime.L, sbl_registryindex())
+    }
+
+    deinit {
+        luaL_unref(runtime.L, sbl_registryindex(), reference)
+    }
+
+    var isEager: Bool { false }
+
+    /// Forgets every answer, as `sb.reload()` asks.
+    func reload() {
+        sectionCountCache = nil
+        sectionCache = [:]
+        rowCountCache = [:]
+        rowCache = [:]
+        itemCache = [:]
+    }
+
+    var sectionCount: Int {
+        if let cached = sectionCountCache { return cached }
+        let count =
+            ask("sections", []) { stack, path throws(CatalogueReader.Failure) in
+                try Self.count(at: -1, stack: stack, path: path)
+            } ?? 0
+        sectionCountCache = count
+        return count
+    }
+
+    func sectionSummary(_ section: Int) -> SectionSummary {
+        if let cached = sectionCache[section] { return cached }
+        let summary =
+            ask("section", [section + 1], optional: true) { stack, path throws(CatalogueReader.Failure) in
+                try CatalogueReader(stack: stack).sectionSummary(at: -1, path: path)
+            } ?? SectionSummary(name: "Section \(section + 1)")
+        sectionCache[section] = summary
+        return summary
+    }
+
+    func rowCount(_ section: Int) -> Int {
+        if let cached = rowCountCache[section] { return cached }
+        let count =
+            ask("rows", [section + 1]) { stack, path throws(CatalogueReader.Failure) in
+                try Self.count(at: -1, stack: stack, path: path)
+            } ?? 0
+        rowCountCache[section] = count
+        return count
+    }
+
+    func rowSummary(_ section: Int, _ row: Int) -> RowSummary {
+        lazyRow(section, row).0
+    }
+
+    func item(_ section: Int, _ row: Int, _ index: Int) -> Item {
+        if case .items(let items)? = lazyRow(section, row).1, index < items.count { return items[index] }
+        let key = ItemKey(section: section, row: row, index: index)
+        if let cached = itemCache[key] { return cached }
+        let item =
+            ask("item", [section + 1, row + 1, index + 1]) { stack, path throws(CatalogueReader.Failure) in
+                try CatalogueReader(stack: stack).item(at: -1, path: path)
+            } ?? Item(name: "", color: Color(rgb: 0))
+        itemCache[key] = item
+        return item
+    }
+
+    func fields(_ section: Int, _ row: Int) -> [Field] {
+        if case .fields(let fields)? = lazyRow(section, row).1 { return fields }
+        return []
+    }
+
+    func nodes(_ section: Int, _ row: Int) -> [Node] {
+        if case .children(let nodes)? = lazyRow(section, row).1 { return nodes }
+        return []
+    }
+
+    private func lazyRow(_ section: Int, _ row: Int) -> (RowSummary, RowContent?) {
+        let key = RowKey(section: section, row: row)
+        if let cached = rowCache[key] { return cached }
+        let answer =
+            ask("row", [section + 1, row + 1]) { stack, path throws(CatalogueReader.Failure) in
+                try CatalogueReader(stack: stack).lazyRow(at: -1, path: path)
+            } ?? (RowSummary(name: "", kind: .items, count: 0), nil)
+        rowCache[key] = answer
+        return answer
+    }
+
+    /// Calls `source.NAME(arguments…)` under the script limits and reads its
+    /// one result with `read`, in protected mode. Nil after a failure (kept
+    /// in ``failure``), or when an optional function is absent.
+    private func ask<T>(
+        _ name: String, _ arguments: [Int], optional: Bool = false,
+        read: @escaping (LuaStack, String) throws(CatalogueReader.Failure) -> T
+    ) -> T? {
+        guard failure == nil else { return nil }
+        calls[name, default: 0] += 1
+        let stack = runtime.stack
+        let base = stack.top
+        defer { stack.setTop(base) }
+        lua_rawgeti(runtime.L, sbl_registryindex(), lua_Integer(reference))
+        guard stack.rawField(-1, name) == .function else {
+            if !optional {
+                failure = Diagnostic(
+                    .data, file: runtime.displayName, dataPath: "source.\(name)", "expected a function")
+            }
+            return nil
+        }
+        for argument in arguments { stack.push(argument) }
+        let path = "source.\(name)(\(arguments.map(String.init).joined(separator: ", ")))"
+        do throws(Diagnostic) {
+            try runtime.call(arguments: Int32(arguments.count), results: 1, in: path)
+            var result: T?
+            var problem: CatalogueReader.Failure?
+            try runtime.protected(arguments: 1) { stack throws(LuaHostError) in
+                do throws(CatalogueReader.Failure) {
+                    result = try read(stack, path)
+                } catch {
+                    problem = error
+                }
+                return 0
+            }
+            if let problem {
+                failure = Diagnostic(
+                    .data, file: runtime.displayName, dataPath: problem.path, problem.message)
+            }
+            return result
+        } catch {
+            failure = error
+            return nil
+        }
+    }
+
+    private static func count(at index: Int32, stack: LuaStack, path: String) throws(CatalogueReader.Failure)
+        -> Int
+    {
+        guard let value = stack.integer(at: index), value >= 0 else {
+            throw CatalogueReader.Failure(
+                path: path,
+                message: "expected a count (a whole number, 0 or more), got \(stack.describe(at: index))")
+        }
+        return value
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import SwatchbookCore
+import Testing
+
+@testable import SwatchbookLua
+
+@Suite("Lazy sources")
+struct LuaSourceTests {
+    static let counting = """
+        local calls = { sections = 0, rows = 0, row = 0, item = 0 }
+        return {
+          name = "Lazy", api = 1,
+          source = {
+            sections = function() return 1000 end,
+            section = function(s) return { name = "S" .. s } end,
+            rows = function(s) return 1000 end,
+            row = function(s, r) return { name = "R" .. s .. "." .. r, count = 1000 } end,
+            item = function(s, r, i) return { name = "I" .. i, color = { s % 256, r % 256, i % 256 } } end,
+          },
+        }
+        """
+
+    @Test func opensWithoutWalkingTheCatalogue() throws {
+        let fixture = ScriptFixture(["lazy.lua": Self.counting])
+        let plugin = try fixture.load("lazy.lua")
+        let layout = ShelvesLayout(
+            source: plugin.source, settings: plugin.settings, width: 120, state: ViewState())
+        #expect(plugin.sourceCalls == ["sections": 1, "rows": 1000])
+        let window = layout.layout(Viewport(width: 120, height: 40))
+        let items = window.elements.filter { $0.kind == .item }.count
+        let rows = window.elements.filter { $0.kind == .row }.count
+        #expect(plugin.sourceCalls["item"] == items)
+        #expect(plugin.sourceCalls["row"] == rows)
+        #expect(plugin.sourceCalls["section"] == 1)
+        // Answers are cached: the same screen again asks nothing.
+        _ = layout.layout(Viewport(width: 120, height: 40))
+        #expect(plugin.sourceCalls["item"] == items)
+        #expect(plugin.sourceFailure == nil)
+    }
+
+    @Test func anyWindowAsksOnlyForItsCells() throws {
+        let fixture = ScriptFixture(["lazy.lua": Self.counting])
+        let plugin = try fixture.load("lazy.lua")
+        let layout = ShelvesLayout(
+            source: plugin.source, settings: plugin.settings, width: 120, state: ViewState())
+        let window = layout.layout(Viewport(width: 120, height: 40, top: 2_500_000))
+        let items = window.elements.filter { $0.kind == .item }
+        #expect(plugin.sourceCalls["item"] == items.count)
+        #expect(items.first?.path.indices.first == 500)
+    }
+
+    static let failures: [(String, String)] = [
+        ("item = function() return { name = 'x', color = '#GG0000' } end",
+         ##"Scripts/bad.lua: source.item(1, 1, 1).color: "#GG0000" is not a colour"##),
+        ("item = function() error('no item here') end", "Scripts/bad.lua:1: no item here"),
+        ("item = function() while true do end end",
+         "Scripts/bad.lua:1: source.item(1, 1, 1) ran past its 0.3 s time budget (--script-timeout)"),
+        ("item = function() return 42 end", "Scripts/bad.lua: source.item(1, 1, 1): expected an item table, got 42"),
+    ]
+
+    @Test("a failing source call is reported with its call", arguments: failures)
+    func failingCall(_ item: String, _ expected: String) throws {
+        let source = """
+            return { name = "Bad", api = 1, source = { sections = function() return 1 end, rows = function() return 1 end, row = function() return { name = "r", count = 3 } end, \(item) } }
+            """
+        let fixture = ScriptFixture(["bad.lua": source])
+        let plugin = try fixture.load("bad.lua", limits: ScriptLimits(timeout: 0.3))
+        let layout = ShelvesLayout(
+            source: plugin.source, settings: plugin.settings, width: 80, state: ViewState())
+        _ = layout.layout(Viewport(width: 80, height: 10))
+        #expect(plugin.sourceFailure?.formatted == expected)
+        // After the first failure the source is not asked again.
+        #expect(plugin.sourceCalls["item"] == 1)
+    }
+
+    @Test func aSourceMissingAFunctionIsRefusedAtLoad() {
+        let fixture = ScriptFixture([
+            "bad.lua": "return { name = 'x', api = 1, source = { sections = function() return 1 end, rows = function() return 1 end, row = function() end } }"
+        ])
+        #expect(fixture.failure("bad.lua")?.formatted == "Scripts/bad.lua: source.item: expected a function, got nil")
+    }
+
+    @Test func rowsMayCarryTheirContent() throws {
+        let fixture = ScriptFixture([
+            "rows.lua": """
+                return { name = "x", api = 1, source = {
+                  sections = function() return 1 end, rows = function() return 2 end,
+                  row = function(s, r)
+                    if r == 1 then return { name = "Facts", fields = { { "Speed", 3 } } } end
+                    return { name = "Strip", items = { { name = "A", color = "red" } } }
+                  end,
+                  item = function() error("not asked: the row carried its items") end } }
+                """
+        ])
+        let plugin = try fixture.load("rows.lua")
+        let layout = ShelvesLayout(
+            source: plugin.source, settings: plugin.settings, width: 80, state: ViewState())
+        let window = layout.layout(Viewport(width: 80, height: 20))
+        #expect(window.elements.contains { $0.kind == .field && $0.value == "3" })
+        #expect(window.elements.contains { $0.kind == .item && $0.title == "A" })
+        #expect(plugin.sourceFailure == nil)
+    }
+}
