@@ -50,12 +50,19 @@ struct LuaSourceTests {
     }
 
     static let failures: [(String, String)] = [
-        ("item = function() return { name = 'x', color = '#GG0000' } end",
-         ##"Scripts/bad.lua: source.item(1, 1, 1).color: "#GG0000" is not a colour"##),
+        (
+            "item = function() return { name = 'x', color = '#GG0000' } end",
+            ##"Scripts/bad.lua: source.item(1, 1, 1).color: "#GG0000" is not a colour"##
+        ),
         ("item = function() error('no item here') end", "Scripts/bad.lua:1: no item here"),
-        ("item = function() while true do end end",
-         "Scripts/bad.lua:1: source.item(1, 1, 1) ran past its 0.3 s time budget (--script-timeout)"),
-        ("item = function() return 42 end", "Scripts/bad.lua: source.item(1, 1, 1): expected an item table, got 42"),
+        (
+            "item = function() while true do end end",
+            "Scripts/bad.lua:1: source.item(1, 1, 1) ran past its 0.3 s time budget (--script-timeout)"
+        ),
+        (
+            "item = function() return 42 end",
+            "Scripts/bad.lua: source.item(1, 1, 1): expected an item table, got 42"
+        ),
     ]
 
     @Test("a failing source call is reported with its call", arguments: failures)
@@ -75,22 +82,25 @@ struct LuaSourceTests {
 
     @Test func aSourceMissingAFunctionIsRefusedAtLoad() {
         let fixture = ScriptFixture([
-            "bad.lua": "return { name = 'x', api = 1, source = { sections = function() return 1 end, rows = function() return 1 end, row = function() end } }"
+            "bad.lua":
+                "return { name = 'x', api = 1, source = { sections = function() return 1 end, rows = function() return 1 end, row = function() end } }"
         ])
-        #expect(fixture.failure("bad.lua")?.formatted == "Scripts/bad.lua: source.item: expected a function, got nil")
+        #expect(
+            fixture.failure("bad.lua")?.formatted
+                == "Scripts/bad.lua: source.item: expected a function, got nil")
     }
 
     @Test func rowsMayCarryTheirContent() throws {
         let fixture = ScriptFixture([
             "rows.lua": """
-                return { name = "x", api = 1, source = {
-                  sections = function() return 1 end, rows = function() return 2 end,
-                  row = function(s, r)
-                    if r == 1 then return { name = "Facts", fields = { { "Speed", 3 } } } end
-                    return { name = "Strip", items = { { name = "A", color = "red" } } }
-                  end,
-                  item = function() error("not asked: the row carried its items") end } }
-                """
+            return { name = "x", api = 1, source = {
+              sections = function() return 1 end, rows = function() return 2 end,
+              row = function(s, r)
+                if r == 1 then return { name = "Facts", fields = { { "Speed", 3 } } } end
+                return { name = "Strip", items = { { name = "A", color = "red" } } }
+              end,
+              item = function() error("not asked: the row carried its items") end } }
+            """
         ])
         let plugin = try fixture.load("rows.lua")
         let layout = ShelvesLayout(
