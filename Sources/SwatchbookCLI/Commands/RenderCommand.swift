@@ -3,7 +3,8 @@ import SwatchbookCore
 import SwatchbookLua
 import SwatchbookRender
 
-/// `swatchbook render`: lay out the catalogue and draw it headless.
+/// `swatchbook render`: lay out the catalogue and draw it headless, after
+/// replaying what a user would do (`--tap`, `--keys`, `--filter`).
 struct RenderCommand {
     enum Format: String, CaseIterable {
         case ansi, plain
@@ -13,38 +14,29 @@ struct RenderCommand {
         command: "render",
         options: [
             .init(
-                name: "--width", takesValue: true, valueName: "N",
-                help: "columns (default: the terminal's, else 80)"),
-            .init(
                 name: "--height", takesValue: true, valueName: "N",
                 help: "draw one viewport of N lines, not the whole catalogue"),
             .init(
-                name: "--format", takesValue: true, valueName: "ansi|plain",
-                help: "output format (default: ansi on a terminal, else plain)"),
+                name: "--format", takesValue: true, valueName: "FORMAT",
+                help: "ansi|plain (default: ansi on a terminal, else plain)"),
             .init(
-                name: "--color", takesValue: true, valueName: "WHEN",
-                help: "auto|always|never|truecolor|256|16"),
+                name: "--tap", takesValue: true, repeatable: true, valueName: "PATH",
+                help: "tap PATH before drawing, as a user would (repeatable)"),
             .init(
-                name: "--theme", takesValue: true, valueName: "NAME",
-                help: "theme to draw with (default: the plugin's, else default)"),
+                name: "--keys", takesValue: true, repeatable: true, valueName: "KEYS",
+                help: "replay key presses before drawing, e.g. \"jjl<Enter>\""),
             .init(
-                name: "--layout", takesValue: true, valueName: "STYLE",
-                help: "shelves|outline|details, over the plugin's choice"),
-            .init(name: "--seed", takesValue: true, valueName: "N", help: "seed for math.random (default 1)"),
-            .init(
-                name: "--script-timeout", takesValue: true, valueName: "SECONDS",
-                help: "time budget of each call into Lua (default 5)"),
-            .init(
-                name: "--max-memory", takesValue: true, valueName: "MiB",
-                help: "memory cap of each Lua state (default 256)"),
-            .init(
-                name: "--set", takesValue: true, repeatable: true, valueName: "KEY=VALUE",
-                help: "plugin option, passed in ctx.options"),
+                name: "--filter", takesValue: true, valueName: "TEXT",
+                help: "the browse filter, applied headless"),
             .init(
                 name: "--output", short: "-o", takesValue: true, valueName: "FILE",
                 help: "write to FILE atomically instead of stdout"),
-            .init(name: "--verbose", takesValue: false, help: "add the Lua traceback to script errors"),
-        ])
+        ] + ViewOptions.options)
+
+    /// The longest lazy catalogue drawn whole without --height.
+    static let lazyWholeLimit = 100_000
+    /// Lines paging moves by when the whole document is drawn.
+    static let defaultPageHeight = 24
 
     var terminal: TerminalInfo
     var locator: PluginLocator
@@ -53,67 +45,39 @@ struct RenderCommand {
     /// Renders and returns the bytes, and where they go (nil: stdout).
     func run(_ arguments: [String]) throws(Diagnostic) -> (bytes: [UInt8], output: String?) {
         let parsed = try Self.parser.parse(arguments)
-        guard parsed.positionals.count <= 1 else {
-            throw Diagnostic(
-                .usage,
-                "render: expected at most one PLUGIN, got \(parsed.positionals.joined(separator: " "))")
-        }
-        let width =
-            try OptionValues.integer(parsed.value("--width"), option: "--width", in: 1...10_000)
-            ?? terminal.width ?? 80
-        let height = try OptionValues.integer(parsed.value("--height"), option: "--height", in: 1...100_000)
+        let options = try ViewOptions(parsed, command: "render")
         let format =
             try OptionValues.choice(parsed.value("--format"), option: "--format", as: Format.self)
             ?? (terminal.isTerminal ? .ansi : .plain)
-        let request =
-            try OptionValues.choice(parsed.value("--color"), option: "--color", as: ColorDepth.Request.self)
-            ?? .auto
-        let style = try OptionValues.choice(
-            parsed.value("--layout"), option: "--layout", as: LayoutSettings.Style.self)
-
-        var context = PluginContext()
-        context.width = width
-        context.height = height
-        context.seed =
-            try OptionValues.integer(
-                parsed.value("--seed"), option: "--seed", in: Int(Int32.min)...Int(Int32.max)) ?? 1
-        context.limits.timeout =
-            try OptionValues.seconds(parsed.value("--script-timeout"), option: "--script-timeout") ?? 5
-        context.limits.memoryMiB =
-            try OptionValues.integer(parsed.value("--max-memory"), option: "--max-memory", in: 1...65_536)
-            ?? 256
-        for pair in parsed.all("--set") {
-            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
-                throw Diagnostic(.usage, "--set: expected KEY=VALUE, got \"\(pair)\"")
-            }
-            context.options[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+        let taps = try parsed.all("--tap").map { text throws(Diagnostic) in
+            try ViewOptions.path(text, option: "--tap")
         }
+        var keys: [Key] = []
+        for text in parsed.all("--keys") { keys += try Key.parse(text) }
 
-        let located = try locator.locate(parsed.positionals.first)
-        let plugin = try PluginLoader.load(
-            file: located.url, displayName: located.displayName, source: located.source, context: context)
-        for warning in plugin.warnings { warn(warning.formatted) }
+        let width = options.width ?? terminal.width ?? 80
+        let setup = SessionSetup(options: options, locator: locator, warn: warn)
+        let (session, theme) = try setup.open(width: width, height: options.height ?? Self.defaultPageHeight)
+        if let filter = parsed.value("--filter") { try session.setFilter(filter) }
+        for path in taps { try session.tap(path) }
+        try KeyReplay(session: session).run(keys)
 
-        var theme = Theme.standard
-        if let name = parsed.value("--theme") {
-            theme = try ThemeChoice.resolve(name, origin: Diagnostic(.usage, "--theme"))
-        } else if let name = plugin.themeName {
-            theme = try ThemeChoice.resolve(
-                name, origin: Diagnostic(.data, file: plugin.file, dataPath: "theme", ""))
+        let layout = session.layout
+        if options.height == nil && !session.source.isEager && layout.documentHeight > Self.lazyWholeLimit {
+            throw Diagnostic(
+                .usage, file: session.plugin.file,
+                "a lazy source of \(layout.documentHeight) lines is too long to draw whole; draw a viewport with --height N"
+            )
         }
-        var settings = plugin.settings
-        if let style { settings.style = style }
         let depth =
             format == .plain
             ? .none
-            : ColorDepth.resolve(request, environment: terminal.environment, isTerminal: terminal.isTerminal)
-
-        let layout = ShelvesLayout(
-            source: plugin.catalogue, settings: settings, width: width, state: ViewState(),
-            measure: { TextWidth.of($0) })
+            : ColorDepth.resolve(
+                options.request, environment: terminal.environment, isTerminal: terminal.isTerminal)
         let renderer = CatalogueRenderer(
-            layout: layout, painter: Painter(theme: theme, depth: depth, settings: settings))
-        let viewport = Viewport(width: width, height: height)
+            layout: layout, painter: Painter(theme: theme, depth: depth, settings: session.settings))
+        let viewport = Viewport(
+            width: width, height: options.height, top: options.height == nil ? 0 : session.state.top)
         let bytes: [UInt8]
         switch format {
         case .ansi:
@@ -123,7 +87,47 @@ struct RenderCommand {
             var writer = PlainWriter()
             bytes = renderer.render(viewport, with: &writer)
         }
+        if let failure = session.plugin.sourceFailure { throw failure }
+        if let path = options.statePath { try StateFile.save(session.state, to: path) }
         return (bytes, parsed.value("--output"))
+    }
+}
+
+/// Replays `--keys` on a session with browse's key map, including typing
+/// a filter after `/` (Enter keeps it, Esc clears it).
+struct KeyReplay {
+    let session: PluginSession
+
+    func run(_ keys: [Key]) throws(Diagnostic) {
+        var filter: String?
+        for key in keys {
+            if var text = filter {
+                switch key {
+                case .enter:
+                    try session.setFilter(text)
+                    filter = nil
+                case .escape:
+                    try session.setFilter("")
+                    filter = nil
+                case .backspace:
+                    text = String(text.dropLast())
+                    filter = text
+                case .space:
+                    filter = text + " "
+                case .character(let c):
+                    filter = text + String(c)
+                default:
+                    break
+                }
+                continue
+            }
+            if KeyAction.of(key) == .filter {
+                filter = session.state.filter ?? ""
+                continue
+            }
+            if try !session.press(key) { break }
+        }
+        if let text = filter { try session.setFilter(text) }
     }
 }
 

@@ -15,6 +15,16 @@ public struct ShelvesLayout {
 
     public var documentHeight: Int { index.documentHeight }
 
+    /// The document line of row `r` of section `s` (0-based), and its
+    /// height including the spacing after it.
+    public func rowFrame(section s: Int, row r: Int) -> (top: Int, height: Int) {
+        let span = index.sections[s]
+        return (span.top + 1 + span.rowTop(r), span.rowHeight(r))
+    }
+
+    /// The document line of section `s`'s header.
+    public func sectionTop(_ s: Int) -> Int { index.sections[s].top }
+
     /// - Parameter measure: display columns of a string, for aligning the
     ///   key column of field tables; the renderer supplies Unicode widths.
     public init(

@@ -9,11 +9,57 @@ public struct ViewState: Sendable, Equatable, Codable {
     public var lastFocused: [String: String] = [:]
     public var expanded: Set<String> = []
     public var selected: Set<String> = []
+    /// Where each selected element was last seen: hints, like `focusPath`.
+    public var selectionPaths: [String: ElementPath] = [:]
     public var focus: String?
+    /// Where the focus was last found: a hint that spares a search when the
+    /// key is still there, never the authority.
+    public var focusPath: ElementPath?
+    /// The first document line on screen.
+    public var top = 0
+    /// The browse filter, and what was open before it opened more.
+    public var filter: String?
+    public var expandedBeforeFilter: Set<String>?
 
     public init() {}
 
     public func offset(ofRow key: String) -> Int { offsets[key] ?? 0 }
+
+    enum CodingKeys: String, CodingKey {
+        case offsets, lastFocused, expanded, selected, selectionPaths, focus, focusPath, top, filter
+        case expandedBeforeFilter
+    }
+
+    /// Sets are written sorted, so a saved state is the same bytes for the
+    /// same state.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(offsets, forKey: .offsets)
+        try c.encode(lastFocused, forKey: .lastFocused)
+        try c.encode(expanded.sorted(), forKey: .expanded)
+        try c.encode(selected.sorted(), forKey: .selected)
+        try c.encode(selectionPaths, forKey: .selectionPaths)
+        try c.encodeIfPresent(focus, forKey: .focus)
+        try c.encodeIfPresent(focusPath, forKey: .focusPath)
+        try c.encode(top, forKey: .top)
+        try c.encodeIfPresent(filter, forKey: .filter)
+        try c.encodeIfPresent(expandedBeforeFilter?.sorted(), forKey: .expandedBeforeFilter)
+    }
+
+    /// Every field may be missing from a saved file: it keeps its default.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        offsets = try c.decodeIfPresent([String: Int].self, forKey: .offsets) ?? [:]
+        lastFocused = try c.decodeIfPresent([String: String].self, forKey: .lastFocused) ?? [:]
+        expanded = try c.decodeIfPresent(Set<String>.self, forKey: .expanded) ?? []
+        selected = try c.decodeIfPresent(Set<String>.self, forKey: .selected) ?? []
+        selectionPaths = try c.decodeIfPresent([String: ElementPath].self, forKey: .selectionPaths) ?? [:]
+        focus = try c.decodeIfPresent(String.self, forKey: .focus)
+        focusPath = try c.decodeIfPresent(ElementPath.self, forKey: .focusPath)
+        top = try c.decodeIfPresent(Int.self, forKey: .top) ?? 0
+        filter = try c.decodeIfPresent(String.self, forKey: .filter)
+        expandedBeforeFilter = try c.decodeIfPresent(Set<String>.self, forKey: .expandedBeforeFilter)
+    }
 }
 
 /// Stable keys for elements: the element's `id`, else the path of names

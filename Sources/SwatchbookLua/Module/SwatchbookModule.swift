@@ -55,6 +55,7 @@ enum SwatchbookModule {
             runtime.log(parts.joined(separator: "\t"))
             return 0
         }
+        installStateFunctions(in: runtime)
         stack.push(version)
         stack.setRawField(-2, "version")
         stack.push(api)
@@ -63,7 +64,7 @@ enum SwatchbookModule {
         stack.pop()
     }
 
-    private static func function(
+    static func function(
         _ name: String, in runtime: LuaRuntime,
         _ body: @escaping (LuaStack) throws(LuaHostError) -> Int32
     ) {

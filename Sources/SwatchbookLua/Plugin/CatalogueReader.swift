@@ -7,8 +7,6 @@ import SwatchbookCore
 /// code nor raise a Lua error.
 struct CatalogueReader {
     let stack: LuaStack
-    /// Collects `data` values of items so taps can hand them back.
-    var retainData: (Int32) -> Int? = { _ in nil }
 
     struct Failure: Error {
         let path: String
@@ -137,7 +135,8 @@ struct CatalogueReader {
             stack.pop()
         }
         stack.rawField(index, "data")
-        let reference = stack.type(at: -1) == .nil ? nil : retainData(-1)
+        // Kept in the registry so a tap can hand the very value back.
+        let reference = stack.type(at: -1) == .nil ? nil : stack.reference(-1)
         stack.pop()
         return Item(name: name, color: color, id: id, fields: fields, dataReference: reference)
     }

@@ -16,6 +16,10 @@ public final class Plugin {
     public let source: any CatalogueSource
     public let warnings: [Warning]
     let runtime: LuaRuntime
+    /// What the plugin was loaded with; `on_load` gets the same `ctx`.
+    var context = PluginContext()
+    /// The plugin's table in the registry, where its callbacks live.
+    let tableReference: Int
 
     /// The whole catalogue when it came from `data`; nil for a lazy source.
     public var catalogue: Catalogue? { source as? Catalogue }
@@ -29,8 +33,9 @@ public final class Plugin {
 
     init(
         file: String, metadata: PluginMetadata, source: any CatalogueSource, warnings: [Warning],
-        runtime: LuaRuntime
+        runtime: LuaRuntime, tableReference: Int
     ) {
+        self.tableReference = tableReference
         self.file = file
         self.name = metadata.name
         self.version = metadata.version

@@ -42,12 +42,16 @@ public enum PluginLoader {
         }
         if let failure { throw failure }
 
+        let tableReference = stack.reference(pluginIndex)
         if metadata.hasSource {
             stack.rawField(pluginIndex, "source")
             let source = LuaSource(runtime: runtime)
             stack.setTop(pluginIndex - 1)
-            return Plugin(
-                file: displayName, metadata: metadata, source: source, warnings: warnings, runtime: runtime)
+            let plugin = Plugin(
+                file: displayName, metadata: metadata, source: source, warnings: warnings, runtime: runtime,
+                tableReference: tableReference)
+            plugin.context = context
+            return plugin
         }
 
         // The data: a table, or a function of ctx called once.
@@ -67,9 +71,11 @@ public enum PluginLoader {
         }
         if let failure { throw failure }
         stack.setTop(pluginIndex - 1)
-        return Plugin(
+        let plugin = Plugin(
             file: displayName, metadata: metadata, source: catalogue, warnings: warnings,
-            runtime: runtime)
+            runtime: runtime, tableReference: tableReference)
+        plugin.context = context
+        return plugin
     }
 
     static func readScript(_ url: URL, displayName: String) throws(Diagnostic) -> [UInt8] {
@@ -87,7 +93,7 @@ public enum PluginLoader {
     }
 
     /// `ctx`: options, the viewport and the plugin's folder.
-    private static func pushContext(_ context: PluginContext, folder: URL, on stack: LuaStack) {
+    static func pushContext(_ context: PluginContext, folder: URL, on stack: LuaStack) {
         stack.newTable(fieldCount: 4)
         stack.newTable(fieldCount: context.options.count)
         for (key, value) in context.options.sorted(by: { $0.key < $1.key }) {

@@ -80,13 +80,17 @@ struct PluginTableReader {
         return metadata
     }
 
-    private mutating func layoutSettings(at index: Int32) throws(Diagnostic) -> LayoutSettings {
+    /// Reads a `layout` table over `base` (the defaults at load; the live
+    /// settings for `sb.layout`).
+    mutating func layoutSettings(
+        at index: Int32, over base: LayoutSettings = LayoutSettings()
+    ) throws(Diagnostic) -> LayoutSettings {
         guard stack.type(at: index) == .table else {
             throw error("layout", "expected a table, got \(stack.describe(at: index))")
         }
         let table = stack.absolute(index)
         warnUnknown(keys: stack.stringKeys(of: table), known: Self.layoutKeys, path: "layout")
-        var settings = LayoutSettings()
+        var settings = base
         if let style = try optionalString(table, "style", path: "layout") {
             guard let value = LayoutSettings.Style(rawValue: style) else {
                 throw error("layout.style", choices(style, LayoutSettings.Style.allCases.map(\.rawValue)))

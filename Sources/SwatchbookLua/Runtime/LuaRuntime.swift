@@ -16,6 +16,8 @@ final class LuaRuntime {
     /// How the script's file is named in messages (as the user gave it).
     let displayName: String
     private var hostFunctions: [HostFunction] = []
+    /// The session showing this plugin, which `sb.select` and friends act on.
+    weak var host: PluginSession?
     /// Where `sb.log` and `print` go: standard error, never the screen.
     var log: (String) -> Void = { line in
         FileHandle.standardError.write(Data((line + "\n").utf8))

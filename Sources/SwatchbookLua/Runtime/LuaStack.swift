@@ -39,6 +39,17 @@ struct LuaStack {
 
     func rawLength(_ index: Int32) -> Int { Int(lua_rawlen(L, index)) }
 
+    /// Keeps the value at `index` in the registry; the number gets it back.
+    func reference(_ index: Int32) -> Int {
+        pushValue(index)
+        return Int(luaL_ref(L, sbl_registryindex()))
+    }
+
+    /// Pushes a value kept with ``reference(_:)``.
+    func pushReference(_ reference: Int) {
+        lua_rawgeti(L, sbl_registryindex(), lua_Integer(reference))
+    }
+
     /// The value at `index` when it is a real string (numbers are not
     /// converted), decoded as UTF-8 with invalid bytes replaced.
     func string(at index: Int32) -> String? {

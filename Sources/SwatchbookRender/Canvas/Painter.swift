@@ -96,9 +96,12 @@ public struct Painter: Sendable {
         }
 
         if frame.height >= 2 {
-            let label = TextWidth.truncate(
-                element.title, to: frame.width, ellipsis: theme.glyphs.ellipsis)
-            canvas.draw(label, x: frame.x, y: frame.maxY - 1, style: role(.label), clip: element.clip)
+            // A selected label carries a check mark, so selection shows even
+            // in plain text; focus is drawn by the focus role.
+            let title = element.isSelected ? theme.glyphs.checked + " " + element.title : element.title
+            let label = TextWidth.truncate(title, to: frame.width, ellipsis: theme.glyphs.ellipsis)
+            canvas.draw(
+                label, x: frame.x, y: frame.maxY - 1, style: emphasis(element, .label), clip: element.clip)
         }
     }
 
@@ -111,26 +114,40 @@ public struct Painter: Sendable {
             element.value ?? "", x: valueX, y: element.frame.y, style: role(.text), clip: element.clip)
     }
 
+    /// The style of an element's text: focus wins over selection, which
+    /// wins over the element's own role.
+    private func emphasis(_ element: LayoutElement, _ base: Role) -> Style {
+        if element.isFocused { return theme.style(.focus).over(role(base)) }
+        if element.isSelected { return theme.style(.selection).over(role(base)) }
+        return role(base)
+    }
+
+    /// An outline line: indent, disclosure, a checkbox in `multiple`
+    /// selection, a colour chip, the name.
     private func paintNode(_ element: LayoutElement, on canvas: inout Canvas) {
         var x = element.frame.x + element.depth * settings.indent
         let y = element.frame.y
-        let text = role(.text)
         if element.hasChildren {
             let glyph = element.isExpanded ? theme.glyphs.expanded : theme.glyphs.collapsed
             x = canvas.draw(glyph, x: x, y: y, style: role(.indicator), clip: element.clip) + 1
         } else {
             x += 2
         }
+        if settings.selection == .multiple {
+            let box = element.isSelected ? theme.glyphs.checked : theme.glyphs.unchecked
+            x = canvas.draw(box, x: x, y: y, style: role(.indicator), clip: element.clip) + 1
+        }
         if let color = element.color {
             let chip = Rect(x: x, y: y, width: 2, height: 1)
             if depth == .none {
-                canvas.fill(chip, clip: element.clip, with: Self.shade(for: composite(color)), style: text)
+                canvas.fill(
+                    chip, clip: element.clip, with: Self.shade(for: composite(color)), style: role(.text))
             } else {
                 canvas.fill(chip, clip: element.clip, style: Style(background: composite(color)))
             }
             x += 3
         }
-        canvas.draw(element.title, x: x, y: y, style: text, clip: element.clip)
+        canvas.draw(element.title, x: x, y: y, style: emphasis(element, .text), clip: element.clip)
     }
 
     /// A translucent colour as it shows over the theme's background.

@@ -1,0 +1,98 @@
+import SwatchbookCore
+import SwatchbookLua
+import SwatchbookRender
+
+/// The options render, browse and pick share, read and checked once.
+struct ViewOptions {
+    var plugin: String?
+    var width: Int?
+    var height: Int?
+    var request: ColorDepth.Request = .auto
+    var theme: String?
+    var style: LayoutSettings.Style?
+    var context = PluginContext()
+    var expand: [String] = []
+    var focus: ElementPath?
+    var statePath: String?
+    var verbose = false
+
+    static let options: [ArgumentParser.Option] = [
+        .init(
+            name: "--width", takesValue: true, valueName: "N",
+            help: "columns (default: the terminal's, else 80)"),
+        .init(
+            name: "--color", takesValue: true, valueName: "WHEN",
+            help: "auto|always|never|truecolor|256|16"),
+        .init(
+            name: "--theme", takesValue: true, valueName: "NAME",
+            help: "theme to draw with (default: the plugin's, else default)"),
+        .init(
+            name: "--layout", takesValue: true, valueName: "STYLE",
+            help: "shelves|outline|details, over the plugin's choice"),
+        .init(
+            name: "--expand", takesValue: true, repeatable: true, valueName: "all|PATH",
+            help: "open every node, or the node at PATH (repeatable)"),
+        .init(name: "--focus", takesValue: true, valueName: "PATH", help: "start with the focus on PATH"),
+        .init(
+            name: "--set", takesValue: true, repeatable: true, valueName: "KEY=VALUE",
+            help: "plugin option, passed in ctx.options"),
+        .init(
+            name: "--state", takesValue: true, valueName: "FILE",
+            help: "load the view state from FILE and save it there on exit"),
+        .init(name: "--seed", takesValue: true, valueName: "N", help: "seed for math.random (default 1)"),
+        .init(
+            name: "--script-timeout", takesValue: true, valueName: "SECONDS",
+            help: "time budget of each call into Lua (default 5)"),
+        .init(
+            name: "--max-memory", takesValue: true, valueName: "MiB",
+            help: "memory cap of each Lua state (default 256)"),
+        .init(name: "--verbose", takesValue: false, help: "add the Lua traceback to script errors"),
+    ]
+
+    init(_ parsed: ArgumentParser.Parsed, command: String) throws(Diagnostic) {
+        guard parsed.positionals.count <= 1 else {
+            throw Diagnostic(
+                .usage,
+                "\(command): expected at most one PLUGIN, got \(parsed.positionals.joined(separator: " "))")
+        }
+        plugin = parsed.positionals.first
+        width = try OptionValues.integer(parsed.value("--width"), option: "--width", in: 1...10_000)
+        height = try OptionValues.integer(parsed.value("--height"), option: "--height", in: 1...100_000)
+        request =
+            try OptionValues.choice(parsed.value("--color"), option: "--color", as: ColorDepth.Request.self)
+            ?? .auto
+        theme = parsed.value("--theme")
+        style = try OptionValues.choice(
+            parsed.value("--layout"), option: "--layout", as: LayoutSettings.Style.self)
+        context.seed =
+            try OptionValues.integer(
+                parsed.value("--seed"), option: "--seed", in: Int(Int32.min)...Int(Int32.max)) ?? 1
+        context.limits.timeout =
+            try OptionValues.seconds(parsed.value("--script-timeout"), option: "--script-timeout") ?? 5
+        context.limits.memoryMiB =
+            try OptionValues.integer(parsed.value("--max-memory"), option: "--max-memory", in: 1...65_536)
+            ?? 256
+        for pair in parsed.all("--set") {
+            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+                throw Diagnostic(.usage, "--set: expected KEY=VALUE, got \"\(pair)\"")
+            }
+            context.options[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+        }
+        expand = parsed.all("--expand")
+        for value in expand where value != "all" && ElementPath(parsing: value) == nil {
+            throw Diagnostic(.usage, "--expand: expected all or a path like 2.1.3, got \"\(value)\"")
+        }
+        focus = try parsed.value("--focus").map { text throws(Diagnostic) in
+            try Self.path(text, option: "--focus")
+        }
+        statePath = parsed.value("--state")
+        verbose = parsed.has("--verbose")
+    }
+
+    static func path(_ text: String, option: String) throws(Diagnostic) -> ElementPath {
+        guard let path = ElementPath(parsing: text) else {
+            throw Diagnostic(.usage, "\(option): expected a path like 2.1.3, got \"\(text)\"")
+        }
+        return path
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import SwatchbookCore
+import SwatchbookLua
+import SwatchbookRender
+
+/// Loads the plugin named by the options and opens a session on it, with
+/// the saved view state, `--expand` and `--focus` applied: the same start
+/// for render, browse and pick.
+struct SessionSetup {
+    var options: ViewOptions
+    var locator: PluginLocator
+    var warn: (String) -> Void
+
+    func open(width: Int, height: Int) throws(Diagnostic) -> (PluginSession, Theme) {
+        var context = options.context
+        context.width = width
+        context.height = height
+        let located = try locator.locate(options.plugin)
+        let plugin = try PluginLoader.load(
+            file: located.url, displayName: located.displayName, source: located.source, context: context)
+        for warning in plugin.warnings { warn(warning.formatted) }
+
+        var theme = Theme.standard
+        if let name = options.theme {
+            theme = try ThemeChoice.resolve(name, origin: Diagnostic(.usage, "--theme"))
+        } else if let name = plugin.themeName {
+            theme = try ThemeChoice.resolve(
+                name, origin: Diagnostic(.data, file: plugin.file, dataPath: "theme", ""))
+        }
+        var settings = plugin.settings
+        if let style = options.style { settings.style = style }
+
+        let saved = try options.statePath.flatMap { path throws(Diagnostic) in try StateFile.load(path) }
+        let session = PluginSession(
+            plugin: plugin, settings: settings, width: width, height: height, state: saved,
+            measure: { TextWidth.of($0) })
+        try session.start()
+        if let filter = session.state.filter { try session.setFilter(filter) }
+        for value in options.expand {
+            if value == "all" {
+                session.expandAll()
+            } else {
+                try session.expand(try ViewOptions.path(value, option: "--expand"))
+            }
+        }
+        if let focus = options.focus { try session.focus(focus) }
+        return (session, theme)
+    }
+}
+
+/// The view state on disk (`--state FILE`): JSON, written atomically.
+enum StateFile {
+    /// The saved state, or nil when the file does not exist yet.
+    static func load(_ path: String) throws(Diagnostic) -> ViewState? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Diagnostic(.inputMissing, file: path, "cannot be read")
+        }
+        do {
+            return try JSONDecoder().decode(ViewState.self, from: data)
+        } catch {
+            throw Diagnostic(.data, file: path, "is not a saved view state (\(describe(error)))")
+        }
+    }
+
+    static func save(_ state: ViewState, to path: String) throws(Diagnostic) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data: Data
+        do {
+            data = try encoder.encode(state)
+        } catch {
+            throw Diagnostic(.internal, file: path, "cannot encode the view state: \(error)")
+        }
+        try OutputFile.writeAtomically([UInt8](data) + [UInt8(ascii: "\n")], to: path)
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.dataCorrupted(let context), DecodingError.typeMismatch(_, let context),
+            DecodingError.valueNotFound(_, let context), DecodingError.keyNotFound(_, let context):
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return (path.isEmpty ? "" : path + ": ") + context.debugDescription
+        default:
+            return "\(error)"
+        }
+    }
+}

@@ -1,0 +1,74 @@
+/// A key press, as browse reads it from the terminal and `--keys` spells it.
+public enum Key: Hashable, Sendable {
+    case up, down, left, right, pageUp, pageDown, home, end, tab, backTab, enter, space, escape, backspace
+    case character(Character)
+
+    /// The `<Name>` spellings of `--keys`.
+    static let names: [String: Key] = [
+        "Up": .up, "Down": .down, "Left": .left, "Right": .right, "PgUp": .pageUp, "PgDn": .pageDown,
+        "Home": .home, "End": .end, "Tab": .tab, "S-Tab": .backTab, "Enter": .enter, "Space": .space,
+        "Esc": .escape, "BS": .backspace, "lt": .character("<"),
+    ]
+
+    /// Parses `jjl<Enter>`: one key per character, `<Name>` for named keys.
+    public static func parse(_ text: String) throws(Diagnostic) -> [Key] {
+        var keys: [Key] = []
+        var rest = Substring(text)
+        while let first = rest.first {
+            if first == "<", let close = rest.firstIndex(of: ">"), close > rest.index(after: rest.startIndex)
+            {
+                let name = String(rest[rest.index(after: rest.startIndex)..<close])
+                guard let key = names[name] else {
+                    var message = "--keys: unknown key <\(name)>"
+                    if let guess = Suggestion.closest(to: name, in: names.keys.sorted()) {
+                        message += " (did you mean <\(guess)>?)"
+                    }
+                    throw Diagnostic(.usage, message)
+                }
+                keys.append(key)
+                rest = rest[rest.index(after: close)...]
+            } else {
+                keys.append(first == " " ? .space : .character(first))
+                rest = rest.dropFirst()
+            }
+        }
+        return keys
+    }
+}
+
+/// What a key does in browse, and in `render --keys`.
+public enum KeyAction: Hashable, Sendable {
+    case move(Navigator.Move)
+    case tap
+    case filter
+    case quit
+    case nextTheme
+    case reload
+    case help
+
+    /// The key map: arrows and hjkl, PgUp/PgDn, Home/End, g/G, Tab to the
+    /// next section, Enter/Space tap, `/` filter, `t` next theme, `r` reload,
+    /// `?` help, `q`/Esc quit.
+    public static func of(_ key: Key) -> KeyAction? {
+        switch key {
+        case .up, .character("k"): .move(.up)
+        case .down, .character("j"): .move(.down)
+        case .left, .character("h"): .move(.left)
+        case .right, .character("l"): .move(.right)
+        case .pageUp, .character("b"): .move(.pageUp)
+        case .pageDown, .character("f"): .move(.pageDown)
+        case .home, .character("0"): .move(.home)
+        case .end, .character("$"): .move(.end)
+        case .character("g"): .move(.first)
+        case .character("G"): .move(.last)
+        case .tab: .move(.nextSection)
+        case .enter, .space: .tap
+        case .character("/"): .filter
+        case .character("q"), .escape: .quit
+        case .character("t"): .nextTheme
+        case .character("r"): .reload
+        case .character("?"): .help
+        default: nil
+        }
+    }
+}

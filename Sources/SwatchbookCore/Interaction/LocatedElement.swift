@@ -1,0 +1,71 @@
+/// The element a path names, with what a tap needs to know about it.
+public struct LocatedElement: Sendable {
+    public enum Kind: String, Sendable {
+        case header, row, item, field, node
+    }
+
+    public var kind: Kind
+    public var path: ElementPath
+    public var key: String
+    public var section: SectionSummary
+    public var row: RowSummary?
+    public var item: Item?
+    public var field: Field?
+    public var node: Node?
+    /// The 1-based position among its siblings.
+    public var index: Int
+    public var isExpanded = false
+}
+
+extension Navigator {
+    /// What `path` names: a header (`2`), a row title (`2.1`), an item or a
+    /// field (`2.1.3`), or a node (`2.1.3`, `2.1.3.1`, …) of a visible tree.
+    public func locate(_ path: ElementPath, in state: ViewState) -> LocatedElement? {
+        let p = path.indices.map { $0 - 1 }
+        guard let s = p.first, s < source.sectionCount else { return nil }
+        let section = source.sectionSummary(s)
+        let sectionKey = ModelKey.section(name: section.name, id: section.id)
+        guard p.count > 1 else {
+            return LocatedElement(kind: .header, path: path, key: sectionKey, section: section, index: s + 1)
+        }
+        let r = p[1]
+        guard r < source.rowCount(s) else { return nil }
+        let row = source.rowSummary(s, r)
+        let rowKey = ModelKey.child(of: sectionKey, name: row.name, id: row.id)
+        guard p.count > 2 else {
+            return LocatedElement(
+                kind: .row, path: path, key: rowKey, section: section, row: row, index: r + 1)
+        }
+        switch row.kind {
+        case .items:
+            guard p.count == 3, p[2] < row.count else { return nil }
+            let item = source.item(s, r, p[2])
+            return LocatedElement(
+                kind: .item, path: path, key: ModelKey.child(of: rowKey, name: item.name, id: item.id),
+                section: section, row: row, item: item, index: p[2] + 1)
+        case .fields:
+            let fields = source.fields(s, r)
+            guard p.count == 3, p[2] < fields.count else { return nil }
+            return LocatedElement(
+                kind: .field, path: path, key: ModelKey.child(of: rowKey, name: fields[p[2]].key, id: nil),
+                section: section, row: row, field: fields[p[2]], index: p[2] + 1)
+        case .children:
+            // Walk the tree itself, so a node inside a closed parent is found too.
+            var nodes = source.nodes(s, r)
+            var key = rowKey
+            var node: Node?
+            for index in p.dropFirst(2) {
+                guard index < nodes.count else { return nil }
+                node = nodes[index]
+                key = ModelKey.child(of: key, name: nodes[index].name, id: nodes[index].id)
+                nodes = nodes[index].children
+            }
+            guard let node else { return nil }
+            var element = LocatedElement(
+                kind: .node, path: path, key: key, section: section, row: row, node: node,
+                index: p.last! + 1)
+            element.isExpanded = !node.children.isEmpty && (state.expanded.contains(key) || node.expanded)
+            return element
+        }
+    }
+}

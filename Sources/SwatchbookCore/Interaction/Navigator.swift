@@ -1,0 +1,372 @@
+/// Moves focus the way UIKit focus moves: left and right within a strip,
+/// up and down to the neighbouring row, landing on the item that row last
+/// had focused (else the nearest column), and scrolls the focused cell into
+/// view with the smallest move, sideways within its strip and down the page.
+///
+/// A pure function of (catalogue, settings, viewport, view state): every
+/// method takes the state and returns it changed.
+public struct Navigator {
+    public enum Move: String, Sendable, CaseIterable {
+        case left, right, up, down, pageUp, pageDown, home, end, first, last, nextSection
+    }
+
+    public let source: any CatalogueSource
+    public let settings: LayoutSettings
+    public let width: Int
+    /// Lines of the viewport.
+    public let height: Int
+    let measure: @Sendable (String) -> Int
+
+    public init(
+        source: any CatalogueSource, settings: LayoutSettings, width: Int, height: Int,
+        measure: @escaping @Sendable (String) -> Int = { $0.count }
+    ) {
+        self.source = source
+        self.settings = settings
+        self.width = max(1, width)
+        self.height = max(1, height)
+        self.measure = measure
+    }
+
+    var geometry: StripGeometry { StripGeometry(settings: settings, width: width, measure: measure) }
+
+    /// The clamped horizontal offset of a strip of `count` items.
+    public func clampedOffset(_ offset: Int, count: Int) -> Int {
+        geometry.clampedOffset(offset, count: count)
+    }
+
+    func layout(_ state: ViewState) -> ShelvesLayout {
+        ShelvesLayout(source: source, settings: settings, width: width, state: state, measure: measure)
+    }
+
+    // MARK: Keys of rows and targets
+
+    func sectionKey(_ s: Int) -> String {
+        let summary = source.sectionSummary(s)
+        return ModelKey.section(name: summary.name, id: summary.id)
+    }
+
+    func rowKey(_ s: Int, _ r: Int) -> String {
+        let row = source.rowSummary(s, r)
+        return ModelKey.child(of: sectionKey(s), name: row.name, id: row.id)
+    }
+
+    func lines(_ s: Int, _ r: Int, _ state: ViewState) -> [OutlineLine] {
+        OutlineRows.lines(
+            of: source.nodes(s, r), parentKey: rowKey(s, r), path: ElementPath([s + 1, r + 1]), state: state)
+    }
+
+    public func key(of target: FocusTarget, in state: ViewState) -> String {
+        switch target.kind {
+        case .item(let index):
+            let item = source.item(target.section, target.row, index)
+            return ModelKey.child(of: rowKey(target.section, target.row), name: item.name, id: item.id)
+        case .node(let line, _):
+            return lines(target.section, target.row, state)[line].key
+        }
+    }
+
+    /// Rows focus can rest on: a strip with items, or a tree with lines.
+    func isFocusable(_ s: Int, _ r: Int, _ state: ViewState) -> Bool {
+        let row = source.rowSummary(s, r)
+        switch row.kind {
+        case .items: return row.count > 0
+        case .children: return row.count > 0
+        case .fields: return false
+        }
+    }
+
+    // MARK: Resolving
+
+    /// The target at a user's path (`2.1.3`, or a node path), if it names
+    /// a focusable element.
+    public func target(at path: ElementPath, in state: ViewState) -> FocusTarget? {
+        let p = path.indices.map { $0 - 1 }
+        guard p.count >= 3, p[0] < source.sectionCount, p[1] < source.rowCount(p[0]) else { return nil }
+        let row = source.rowSummary(p[0], p[1])
+        switch row.kind {
+        case .items:
+            guard p.count == 3, p[2] < row.count else { return nil }
+            return FocusTarget(section: p[0], row: p[1], kind: .item(p[2]))
+        case .children:
+            guard let line = lines(p[0], p[1], state).firstIndex(where: { $0.path == path }) else {
+                return nil
+            }
+            return FocusTarget(section: p[0], row: p[1], kind: .node(line: line, path: path))
+        case .fields:
+            return nil
+        }
+    }
+
+    /// Where the focus is: the stored key at its hinted path, else (for a
+    /// catalogue that can be searched) wherever that key now is.
+    public func currentTarget(in state: ViewState) -> FocusTarget? {
+        guard let focus = state.focus else { return nil }
+        if let hint = state.focusPath, let target = target(at: hint, in: state),
+            key(of: target, in: state) == focus
+        {
+            return target
+        }
+        guard source.isEager else { return nil }
+        for s in 0..<source.sectionCount {
+            for r in 0..<source.rowCount(s) where isFocusable(s, r, state) {
+                for target in targets(inRow: s, r, state) where key(of: target, in: state) == focus {
+                    return target
+                }
+            }
+        }
+        return nil
+    }
+
+    private func targets(inRow s: Int, _ r: Int, _ state: ViewState) -> [FocusTarget] {
+        let row = source.rowSummary(s, r)
+        switch row.kind {
+        case .items: return (0..<row.count).map { FocusTarget(section: s, row: r, kind: .item($0)) }
+        case .children:
+            return lines(s, r, state).enumerated().map {
+                FocusTarget(section: s, row: r, kind: .node(line: $0.offset, path: $0.element.path))
+            }
+        case .fields: return []
+        }
+    }
+
+    // MARK: Changing focus
+
+    /// Focuses `target`, remembers it as its row's last focus, and scrolls
+    /// it into view.
+    public func focus(_ target: FocusTarget, in state: inout ViewState) {
+        let key = key(of: target, in: state)
+        state.focus = key
+        state.focusPath = target.path
+        state.lastFocused[rowKey(target.section, target.row)] = key
+        scrollIntoView(target, in: &state)
+    }
+
+    /// Puts the focus on the first item or node of the first row when it is
+    /// nowhere (a fresh start, or its element has gone).
+    public func ensureFocus(in state: inout ViewState) {
+        if let target = currentTarget(in: state) {
+            state.focusPath = target.path
+            return
+        }
+        if let first = firstRow(from: (0, 0), forward: true, state),
+            let target = landing(in: first, from: nil, forward: true, state)
+        {
+            focus(target, in: &state)
+        }
+    }
+
+    public func move(_ move: Move, in state: inout ViewState) {
+        guard let current = currentTarget(in: state) else {
+            ensureFocus(in: &state)
+            return
+        }
+        if let target = destination(of: move, from: current, state) { focus(target, in: &state) }
+    }
+
+    private func destination(of move: Move, from current: FocusTarget, _ state: ViewState) -> FocusTarget? {
+        let s = current.section
+        let r = current.row
+        switch (move, current.kind) {
+        case (.left, .item(let i)):
+            return i > 0 ? FocusTarget(section: s, row: r, kind: .item(i - 1)) : nil
+        case (.right, .item(let i)):
+            return i + 1 < source.rowSummary(s, r).count
+                ? FocusTarget(section: s, row: r, kind: .item(i + 1)) : nil
+        case (.home, .item):
+            return FocusTarget(section: s, row: r, kind: .item(0))
+        case (.end, .item):
+            return FocusTarget(section: s, row: r, kind: .item(source.rowSummary(s, r).count - 1))
+        case (.left, .node), (.right, .node):
+            return nil  // trees open and close through taps and sb.expand
+        case (.home, .node), (.end, .node):
+            let rowTargets = targets(inRow: s, r, state)
+            return move == .home ? rowTargets.first : rowTargets.last
+        case (.up, _), (.down, _):
+            return vertical(from: current, forward: move == .down, state)
+        case (.pageDown, _), (.pageUp, _):
+            return page(from: current, forward: move == .pageDown, state)
+        case (.first, _):
+            return firstRow(from: (0, 0), forward: true, state).flatMap {
+                landing(in: $0, from: nil, forward: true, state)
+            }
+        case (.last, _):
+            guard let end = lastRowPosition() else { return nil }
+            return firstRow(from: end, forward: false, state).flatMap {
+                landing(in: $0, from: nil, forward: false, state)
+            }
+        case (.nextSection, _):
+            guard s + 1 < source.sectionCount else { return nil }
+            return firstRow(from: (s + 1, 0), forward: true, state).flatMap {
+                landing(in: $0, from: nil, forward: true, state)
+            }
+        }
+    }
+
+    /// Up or down: the neighbouring line of a tree, else the next focusable row.
+    private func vertical(from current: FocusTarget, forward: Bool, _ state: ViewState) -> FocusTarget? {
+        if case .node(let line, _) = current.kind {
+            let rowLines = lines(current.section, current.row, state)
+            let next = line + (forward ? 1 : -1)
+            if rowLines.indices.contains(next) {
+                return FocusTarget(
+                    section: current.section, row: current.row,
+                    kind: .node(line: next, path: rowLines[next].path))
+            }
+        }
+        guard let start = step((current.section, current.row), forward: forward),
+            let row = firstRow(from: start, forward: forward, state)
+        else { return nil }
+        return landing(in: row, from: current, forward: forward, state)
+    }
+
+    /// A page: as many rows as fit on the screen, at least one.
+    private func page(from current: FocusTarget, forward: Bool, _ state: ViewState) -> FocusTarget? {
+        let layout = layout(state)
+        let startTop = layout.rowFrame(section: current.section, row: current.row).top
+        var target = current
+        while let next = vertical(from: target, forward: forward, state) {
+            target = next
+            let top = layout.rowFrame(section: next.section, row: next.row).top
+            if abs(top - startTop) >= height - settings.itemHeight - 1 { break }
+        }
+        return target == current ? nil : target
+    }
+
+    /// Where focus lands in a row it enters: the item the row last had
+    /// focused, else the column nearest the one it leaves; the first or last
+    /// line of a tree.
+    private func landing(in row: (Int, Int), from current: FocusTarget?, forward: Bool, _ state: ViewState)
+        -> FocusTarget?
+    {
+        let (s, r) = row
+        let summary = source.rowSummary(s, r)
+        if summary.kind == .children {
+            let rowTargets = targets(inRow: s, r, state)
+            return forward ? rowTargets.first : rowTargets.last
+        }
+        let key = rowKey(s, r)
+        if let remembered = state.lastFocused[key],
+            let index = itemIndex(ofKey: remembered, inRow: s, r, near: current, state)
+        {
+            return FocusTarget(section: s, row: r, kind: .item(index))
+        }
+        var index = 0
+        if let current, case .item(let i) = current.kind, !settings.wrap {
+            let g = geometry
+            let fromOffset = g.clampedOffset(
+                state.offset(ofRow: rowKey(current.section, current.row)),
+                count: source.rowSummary(current.section, current.row).count)
+            let screenX = i * g.pitch - fromOffset
+            let toOffset = g.clampedOffset(state.offset(ofRow: key), count: summary.count)
+            index = Int((Double(screenX + toOffset) / Double(g.pitch)).rounded())
+        }
+        return FocusTarget(section: s, row: r, kind: .item(max(0, min(summary.count - 1, index))))
+    }
+
+    /// Finds a remembered item by key: first near the column being left (a
+    /// lazy row is never searched further), then anywhere in an eager row.
+    private func itemIndex(
+        ofKey key: String, inRow s: Int, _ r: Int, near current: FocusTarget?, _ state: ViewState
+    ) -> Int? {
+        let count = source.rowSummary(s, r).count
+        let rowKey = rowKey(s, r)
+        func matches(_ i: Int) -> Bool {
+            let item = source.item(s, r, i)
+            return ModelKey.child(of: rowKey, name: item.name, id: item.id) == key
+        }
+        if let hint = state.focusPath, hint.indices.count == 3, hint.indices[0] == s + 1,
+            hint.indices[1] == r + 1
+        {
+            let i = hint.indices[2] - 1
+            if i < count && matches(i) { return i }
+        }
+        guard source.isEager else { return nil }
+        return (0..<count).first(where: matches)
+    }
+
+    // MARK: Walking rows
+
+    private func step(_ position: (Int, Int), forward: Bool) -> (Int, Int)? {
+        var (s, r) = position
+        if forward {
+            r += 1
+            while s < source.sectionCount && r >= source.rowCount(s) {
+                s += 1
+                r = 0
+            }
+            return s < source.sectionCount ? (s, r) : nil
+        }
+        r -= 1
+        while r < 0 {
+            s -= 1
+            guard s >= 0 else { return nil }
+            r = source.rowCount(s) - 1
+        }
+        return (s, r)
+    }
+
+    /// The first focusable row at or after (before) `position`.
+    private func firstRow(from position: (Int, Int), forward: Bool, _ state: ViewState) -> (Int, Int)? {
+        var position: (Int, Int)? = position
+        if let (s, r) = position, s < source.sectionCount, r >= source.rowCount(s) {
+            position = step((s, r - 1 < 0 ? 0 : r), forward: true)
+        }
+        var guardCount = 0
+        while let (s, r) = position, s < source.sectionCount, s >= 0 {
+            if r < source.rowCount(s) && isFocusable(s, r, state) { return (s, r) }
+            position = step((s, r), forward: forward)
+            guardCount += 1
+            if guardCount > 10_000 { return nil }  // a sea of empty rows: stop looking
+        }
+        return nil
+    }
+
+    private func lastRowPosition() -> (Int, Int)? {
+        var s = source.sectionCount - 1
+        while s >= 0 {
+            let count = source.rowCount(s)
+            if count > 0 { return (s, count - 1) }
+            s -= 1
+        }
+        return nil
+    }
+
+    // MARK: Scrolling
+
+    /// The smallest move that shows `target`: the strip's offset, then the
+    /// page's top.
+    public func scrollIntoView(_ target: FocusTarget, in state: inout ViewState) {
+        let g = geometry
+        let key = rowKey(target.section, target.row)
+        var frameTop = 0
+        var frameHeight = 1
+        let layout = layout(state)
+        let row = layout.rowFrame(section: target.section, row: target.row)
+        switch target.kind {
+        case .item(let index):
+            if settings.wrap {
+                let line = index / g.cellsPerLine
+                frameTop = row.top + 1 + line * settings.itemHeight
+            } else {
+                let count = source.rowSummary(target.section, target.row).count
+                let x = index * g.pitch
+                var offset = g.clampedOffset(state.offset(ofRow: key), count: count)
+                if x < offset { offset = x }
+                if x + settings.itemWidth > offset + g.contentWidth {
+                    offset = x + settings.itemWidth - g.contentWidth
+                }
+                state.offsets[key] = offset == 0 ? nil : offset
+                frameTop = row.top + 1
+            }
+            frameHeight = settings.itemHeight
+        case .node(let line, _):
+            frameTop = row.top + 1 + line
+        }
+        // Show the row's title with its first line of content when it fits.
+        let wanted = max(0, frameTop - (frameTop == row.top + 1 ? 1 : 0))
+        if wanted < state.top { state.top = wanted }
+        if frameTop + frameHeight > state.top + height { state.top = frameTop + frameHeight - height }
+        state.top = max(0, min(state.top, max(0, layout.documentHeight - height)))
+    }
+}

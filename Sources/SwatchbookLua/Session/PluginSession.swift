@@ -1,0 +1,178 @@
+import SwatchbookCore
+
+/// A plugin being looked at: its view state and what a user does to it.
+///
+/// Headless render (`--tap`, `--keys`, `--expand`, `--focus`, `--filter`)
+/// and the interactive browse loop drive the same session, so a tap or a
+/// key does exactly the same thing in both.
+public final class PluginSession {
+    public let plugin: Plugin
+    public internal(set) var state: ViewState
+    public internal(set) var settings: LayoutSettings
+    public let width: Int
+    /// Lines of the viewport focus and paging work with.
+    public let height: Int
+    let measure: @Sendable (String) -> Int
+    /// What the catalogue shows: the plugin's source, or its filtered copy.
+    public private(set) var source: any CatalogueSource
+    /// The last `sb.status` text.
+    public internal(set) var status: String?
+    /// The pick result: `sb.emit`, or what `on_tap` returned.
+    public internal(set) var pickResult: String?
+
+    public init(
+        plugin: Plugin, settings: LayoutSettings, width: Int, height: Int, state: ViewState?,
+        measure: @escaping @Sendable (String) -> Int
+    ) {
+        self.plugin = plugin
+        self.settings = settings
+        self.width = width
+        self.height = height
+        self.measure = measure
+        self.source = plugin.source
+        self.state = state ?? ViewState()
+        if state == nil, let catalogue = plugin.catalogue {
+            self.state.selected = Self.initialSelection(of: catalogue)
+        }
+        plugin.runtime.host = self
+    }
+
+    /// Nodes the data marks `selected = true` start selected.
+    static func initialSelection(of catalogue: Catalogue) -> Set<String> {
+        var selected: Set<String> = []
+        func visit(_ nodes: [Node], parent: String) {
+            for node in nodes {
+                let key = ModelKey.child(of: parent, name: node.name, id: node.id)
+                if node.selected { selected.insert(key) }
+                visit(node.children, parent: key)
+            }
+        }
+        for section in catalogue.sections {
+            let sectionKey = ModelKey.section(name: section.name, id: section.id)
+            for row in section.rows {
+                if case .children(let nodes) = row.content {
+                    visit(nodes, parent: ModelKey.child(of: sectionKey, name: row.name, id: row.id))
+                }
+            }
+        }
+        return selected
+    }
+
+    public var navigator: Navigator {
+        Navigator(source: source, settings: settings, width: width, height: height, measure: measure)
+    }
+
+    public var layout: ShelvesLayout {
+        ShelvesLayout(source: source, settings: settings, width: width, state: state, measure: measure)
+    }
+
+    /// The window on screen now.
+    public func visibleLayout() -> Layout {
+        layout.layout(Viewport(width: width, height: height, top: state.top))
+    }
+
+    /// Puts the focus on the first item or node unless it is somewhere, and
+    /// runs the plugin's `on_load(ctx)`.
+    public func start() throws(Diagnostic) {
+        navigator.ensureFocus(in: &state)
+        let runtime = plugin.runtime
+        let stack = runtime.stack
+        let base = stack.top
+        defer { stack.setTop(base) }
+        stack.pushReference(plugin.tableReference)
+        guard stack.rawField(-1, "on_load") == .function else { return }
+        var context = plugin.context
+        context.width = width
+        context.height = height
+        PluginLoader.pushContext(context, folder: runtime.folder, on: stack)
+        try runtime.call(arguments: 1, results: 0, in: "on_load")
+    }
+
+    // MARK: Keys
+
+    /// Runs a key as browse would. Returns false for quit.
+    @discardableResult
+    public func press(_ key: Key) throws(Diagnostic) -> Bool {
+        switch KeyAction.of(key) {
+        case .move(let move)?:
+            navigator.move(move, in: &state)
+        case .tap?:
+            if let target = navigator.currentTarget(in: state) { try tap(target.path) }
+        case .quit?:
+            return false
+        case .reload?:
+            reload()
+        case .filter?, .nextTheme?, .help?, nil:
+            break  // handled by the browse loop (filter typing, themes, help) or no binding
+        }
+        return true
+    }
+
+    // MARK: Expansion, focus, filter
+
+    public func expandAll() {
+        guard let catalogue = plugin.catalogue else { return }
+        func visit(_ nodes: [Node], parent: String) {
+            for node in nodes where !node.children.isEmpty {
+                let key = ModelKey.child(of: parent, name: node.name, id: node.id)
+                state.expanded.insert(key)
+                visit(node.children, parent: key)
+            }
+        }
+        for section in catalogue.sections {
+            let sectionKey = ModelKey.section(name: section.name, id: section.id)
+            for row in section.rows {
+                if case .children(let nodes) = row.content {
+                    visit(nodes, parent: ModelKey.child(of: sectionKey, name: row.name, id: row.id))
+                }
+            }
+        }
+    }
+
+    /// Opens the node at `path` and every node above it.
+    public func expand(_ path: ElementPath) throws(Diagnostic) {
+        for length in 3...max(3, path.indices.count) where length <= path.indices.count {
+            let prefix = ElementPath(Array(path.indices.prefix(length)))
+            guard let element = navigator.locate(prefix, in: state), element.kind == .node,
+                element.node?.children.isEmpty == false
+            else {
+                throw Diagnostic(.usage, "--expand: \(path) is not a node with children")
+            }
+            state.expanded.insert(element.key)
+        }
+    }
+
+    public func focus(_ path: ElementPath) throws(Diagnostic) {
+        guard let target = navigator.target(at: path, in: state) else {
+            throw Diagnostic(.usage, "--focus: \(path) is not an item or a node on screen")
+        }
+        navigator.focus(target, in: &state)
+    }
+
+    /// Applies the browse filter (empty text clears it and restores what was open).
+    public func setFilter(_ text: String) throws(Diagnostic) {
+        guard let catalogue = plugin.catalogue else {
+            throw Diagnostic(
+                .usage, file: plugin.file, "a lazy source cannot be filtered: it is never read whole")
+        }
+        if text.isEmpty {
+            source = catalogue
+            if let saved = state.expandedBeforeFilter { state.expanded = saved }
+            state.expandedBeforeFilter = nil
+            state.filter = nil
+        } else {
+            let (filtered, opened) = CatalogueFilter(text).apply(to: catalogue)
+            if state.expandedBeforeFilter == nil { state.expandedBeforeFilter = state.expanded }
+            state.expanded = (state.expandedBeforeFilter ?? []).union(opened)
+            source = filtered
+            state.filter = text
+        }
+        navigator.ensureFocus(in: &state)
+    }
+
+    /// Forgets cached answers of a lazy source (`sb.reload()`, `r`).
+    public func reload() {
+        (plugin.source as? LuaSource)?.reload()
+        navigator.ensureFocus(in: &state)
+    }
+}
