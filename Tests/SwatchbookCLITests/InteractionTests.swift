@@ -1,0 +1,112 @@
+import Foundation
+import SwatchbookTestSupport
+import Testing
+
+@Suite("render after taps, keys and filters")
+struct InteractionTests {
+    /// Keys in, screen out: the screen after a focus sequence, in colour so
+    /// the focus (reverse) and the scrolled strips show.
+    static let sequences: [(String, String)] = [
+        ("l", "focus-right"),
+        ("jj", "focus-down-twice"),
+        ("jjllllk", "focus-back-up-lands-on-last"),
+        ("<Tab><Tab>", "focus-next-sections"),
+        ("G", "focus-last"),
+        ("lllll<Enter>", "tap-scrolled-strip"),
+    ]
+
+    @Test("focus sequences", arguments: sequences)
+    func focusSequence(_ keys: String, _ name: String) throws {
+        let result = try CommandRunner.run([
+            "render", "--keys", keys, "--width", "60", "--height", "12", "--format", "ansi", "--color", "256",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        Golden.assert(result.text, named: "keys-\(name).txt")
+    }
+
+    @Test func tapsSelectAndShowACheckMark() throws {
+        let result = try CommandRunner.run([
+            "render", "--tap", "1.1.2", "--tap", "3.2.4", "--format", "plain", "--width", "80",
+        ])
+        #expect(result.status == 0)
+        #expect(!result.text.contains("☑ Salmon"), "single selection: the second tap moved it")
+        #expect(result.text.contains("☑ Black"))
+    }
+
+    @Test func badPathsAreUsageErrors() throws {
+        for arguments in [
+            ["--tap", "9.9.9"], ["--focus", "1.2.3.4.5"], ["--tap", "x"], ["--keys", "<Nope>"],
+        ] {
+            let result = try CommandRunner.run(["render"] + arguments)
+            #expect(result.status == 64, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1)
+        }
+    }
+
+    @Test func theStateFileRoundTrips() throws {
+        let scratch = ScratchFolder()
+        let state = scratch.path("state.json")
+        let first = try CommandRunner.run([
+            "render", "--keys", "jl<Enter>", "--state", state, "--format", "plain",
+        ])
+        #expect(first.status == 0, "\(first.stderr)")
+        let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: state)))
+        let object = try #require(saved as? [String: Any])
+        #expect(object["focusPath"] as? String == "1.2.2")
+        #expect((object["selected"] as? [String])?.count == 1)
+        // A second run starts where the first ended: one more key moves on from there.
+        let second = try CommandRunner.run(["render", "--keys", "l", "--state", state, "--format", "plain"])
+        #expect(second.status == 0)
+        #expect(second.text.contains("☑ Honeydew"))
+        let after = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: state)))
+                as? [String: Any])
+        #expect(after["focusPath"] as? String == "1.2.3")
+        // Saved states are deterministic bytes.
+        let again = scratch.path("again.json")
+        _ = try CommandRunner.run(["render", "--keys", "jl<Enter>", "--state", again, "--format", "plain"])
+        _ = try CommandRunner.run(["render", "--keys", "l", "--state", again, "--format", "plain"])
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: state)) == Data(contentsOf: URL(fileURLWithPath: again))
+        )
+    }
+
+    @Test func aBrokenStateFileIs65() throws {
+        let scratch = ScratchFolder()
+        let state = scratch.write("state.json", "{ \"top\": \"high\" }")
+        let result = try CommandRunner.run(["render", "--state", state])
+        #expect(result.status == 65)
+        #expect(result.stderr.hasPrefix(state + ": is not a saved view state (top: "))
+    }
+
+    @Test func theFilterKeepsMatchesAtEveryLevel() throws {
+        let result = try CommandRunner.run([
+            "render", "--filter", "sea", "--format", "plain", "--width", "80",
+        ])
+        #expect(result.status == 0)
+        let text = result.text
+        for kept in ["Sea Green", "Medium Sea Gr…", "Light Sea Gre…", "Seashell", "#3CB371"] {
+            #expect(text.contains(kept))
+        }
+        for gone in ["Orchid", "Category #5", "Moccasin"] { #expect(!text.contains(gone)) }
+        let typed = try CommandRunner.run([
+            "render", "--keys", "/sea<Enter>", "--format", "plain", "--width", "80",
+        ])
+        #expect(typed.stdout == result.stdout)
+        let cleared = try CommandRunner.run([
+            "render", "--keys", "/sea<Enter>/<Esc>", "--format", "plain", "--width", "80",
+        ])
+        #expect(cleared.text.contains("Orchid"))
+    }
+
+    @Test func aCallbackErrorIs65WithItsLine() throws {
+        let scratch = ScratchFolder()
+        scratch.write(
+            "tap.lua",
+            "return { name = 'x', api = 1, data = { { name = 's', rows = { { name = 'r', items = { { name = 'a', color = 'red' } } } } } },\n  on_tap = function(ev)\n    error('no taps today')\n  end }\n"
+        )
+        let result = try CommandRunner.run(["render", "tap.lua", "--tap", "1.1.1"], in: scratch.url)
+        #expect(result.status == 65)
+        #expect(result.stderr == "tap.lua:3: no taps today\n")
+    }
+}
