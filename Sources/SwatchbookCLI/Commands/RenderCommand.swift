@@ -7,7 +7,7 @@ import SwatchbookRender
 /// replaying what a user would do (`--tap`, `--keys`, `--filter`).
 struct RenderCommand {
     enum Format: String, CaseIterable {
-        case ansi, plain
+        case ansi, plain, html, json, transcript
     }
 
     static let parser = ArgumentParser(
@@ -18,7 +18,7 @@ struct RenderCommand {
                 help: "draw one viewport of N lines, not the whole catalogue"),
             .init(
                 name: "--format", takesValue: true, valueName: "FORMAT",
-                help: "ansi|plain (default: ansi on a terminal, else plain)"),
+                help: "ansi|plain|html|json|transcript (default: ansi on a terminal, else plain)"),
             .init(
                 name: "--tap", takesValue: true, repeatable: true, valueName: "PATH",
                 help: "tap PATH before drawing, as a user would (repeatable)"),
@@ -69,11 +69,14 @@ struct RenderCommand {
                 "a lazy source of \(layout.documentHeight) lines is too long to draw whole; draw a viewport with --height N"
             )
         }
-        let depth =
-            format == .plain
-            ? .none
-            : ColorDepth.resolve(
-                options.request, environment: terminal.environment, isTerminal: terminal.isTerminal)
+        let depth: ColorDepth =
+            switch format {
+            case .plain, .transcript: .none
+            case .html, .json: .truecolor  // a page or a file has no terminal limits
+            case .ansi:
+                ColorDepth.resolve(
+                    options.request, environment: terminal.environment, isTerminal: terminal.isTerminal)
+            }
         let renderer = CatalogueRenderer(
             layout: layout, painter: Painter(theme: theme, depth: depth, settings: session.settings))
         let viewport = Viewport(
@@ -86,6 +89,13 @@ struct RenderCommand {
         case .plain:
             var writer = PlainWriter()
             bytes = renderer.render(viewport, with: &writer)
+        case .html:
+            var writer = HTMLWriter(title: session.plugin.name, theme: theme)
+            bytes = renderer.render(viewport, with: &writer)
+        case .json:
+            bytes = JSONWriter.encode(layout.layout(viewport), theme: theme, settings: session.settings)
+        case .transcript:
+            bytes = TranscriptWriter.encode(layout.layout(viewport))
         }
         if let failure = session.plugin.sourceFailure { throw failure }
         if let path = options.statePath { try StateFile.save(session.state, to: path) }

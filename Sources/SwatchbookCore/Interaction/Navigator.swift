@@ -366,7 +366,10 @@ public struct Navigator {
         // Show the row's title with its first line of content when it fits.
         let wanted = max(0, frameTop - (frameTop == row.top + 1 ? 1 : 0))
         if wanted < state.top { state.top = wanted }
-        if frameTop + frameHeight > state.top + height { state.top = frameTop + frameHeight - height }
+        if frameTop + frameHeight > state.top + height {
+            // A cell taller than the screen shows its top.
+            state.top = min(frameTop, frameTop + frameHeight - height)
+        }
         state.top = max(0, min(state.top, max(0, layout.documentHeight - height)))
     }
 }

@@ -1,0 +1,150 @@
+import SwatchbookCore
+
+/// One plain line per laid-out element, for screen readers: where it is,
+/// what it is, and its state, e.g. `Reds › Light › Salmon #FA8072, 2 of 5, selected`.
+///
+/// It describes a ``Layout`` (pass one of the whole document, or of one
+/// viewport), in document order:
+///
+///     Category #1, section 1
+///     Category #1 › SubCategory #1.1, row 1 of 2, 5 items
+///     Category #1 › SubCategory #1.1 › Orchid #DA70D6, 1 of 5, focused
+///     Category #1 › Location › Latitude: 37.33, 1 of 8
+///     Category #1 › Tree › Parent › Child, collapsed, 2 of 7, selected
+///
+/// What a layout does not hold is left out rather than guessed:
+/// - A row says "of N" only when its whole section is laid out (its header
+///   and everything down to the next header or the document's end), since
+///   the layout carries no row counts.
+/// - A row says how many items, fields or nodes it has only when some of
+///   them are laid out (a row's kind is known from its content); "nodes"
+///   counts the lines of its tree as expanded.
+/// - A section or row whose title is outside the viewport is named by its
+///   path (`section 2`, `row 2.1`), and so is a node's ancestor.
+///
+/// Names are sanitised, so every element is exactly one line with no
+/// control characters, and the same layout always gives the same text.
+public enum TranscriptWriter {
+    public static let separator = " › "
+
+    /// The transcript as UTF-8, each line ending in a newline.
+    public static func encode(_ layout: Layout) -> [UInt8] {
+        var output: [UInt8] = []
+        for line in lines(layout) {
+            output.append(contentsOf: line.utf8)
+            output.append(UInt8(ascii: "\n"))
+        }
+        return output
+    }
+
+    /// One line per element of `layout`, in order.
+    public static func lines(_ layout: Layout) -> [String] {
+        let elements = layout.elements
+        let rowCounts = completeSectionRowCounts(layout)
+        var lines: [String] = []
+        lines.reserveCapacity(elements.count)
+        // Titles seen so far; elements come parent first.
+        var section: (index: Int, name: String)?
+        var row: (path: [Int], name: String)?
+        var nodes: [(path: [Int], name: String)] = []
+
+        for (i, element) in elements.enumerated() {
+            let path = element.path.indices
+            guard let s = path.first else { continue }
+            let sectionName = section.flatMap { $0.index == s ? $0.name : nil } ?? "section \(s)"
+            switch element.kind {
+            case .header:
+                let name = Sanitizer.clean(element.title)
+                section = (s, name)
+                lines.append("\(name), section \(s)")
+                continue
+            case .row:
+                let name = Sanitizer.clean(element.title)
+                row = (path, name)
+                nodes = []
+                var line = sectionName + separator + name
+                if path.count >= 2 {
+                    line += ", row \(path[1])"
+                    if let count = rowCounts[s] { line += " of \(count)" }
+                }
+                if i + 1 < elements.count, let content = contentSummary(of: elements[i + 1], inRow: path) {
+                    line += ", " + content
+                }
+                lines.append(line)
+                continue
+            case .item, .field, .node:
+                break
+            }
+            let rowPath = Array(path.prefix(2))
+            let rowName = row.flatMap { $0.path == rowPath ? $0.name : nil }
+            var line = sectionName + separator + (rowName ?? "row " + ElementPath(rowPath).description)
+            switch element.kind {
+            case .item:
+                line += separator + named(element)
+            case .field:
+                let value = Sanitizer.clean(element.value ?? "")
+                line += separator + Sanitizer.clean(element.title) + ": " + value
+            default:
+                // A node's ancestors are the nodes before it whose paths prefix its own.
+                nodes.removeAll { !path.starts(with: $0.path) || $0.path.count >= path.count }
+                for depth in 3..<max(3, path.count) {
+                    let ancestor = Array(path.prefix(depth))
+                    let name = nodes.first { $0.path == ancestor }?.name
+                    line += separator + (name ?? "node " + ElementPath(ancestor).description)
+                }
+                let name = Sanitizer.clean(element.title)
+                nodes.append((path, name))
+                line += separator + named(element)
+                if element.hasChildren { line += element.isExpanded ? ", expanded" : ", collapsed" }
+            }
+            line += ", \(element.index) of \(element.siblings)"
+            if element.kind != .field {
+                if element.isSelected { line += ", selected" }
+                if element.isFocused { line += ", focused" }
+            }
+            lines.append(line)
+        }
+        return lines
+    }
+
+    /// The name and, when it has one, the colour (once, if the name is its hex).
+    private static func named(_ element: LayoutElement) -> String {
+        let name = Sanitizer.clean(element.title)
+        guard let hex = element.color?.hex, name.uppercased() != hex else { return name }
+        return name + " " + hex
+    }
+
+    /// "5 items", "1 field", "7 nodes": read from the row's first laid-out child.
+    private static func contentSummary(of next: LayoutElement, inRow path: [Int]) -> String? {
+        guard next.path.indices.count > path.count, next.path.indices.starts(with: path) else { return nil }
+        let noun: String
+        switch next.kind {
+        case .item: noun = "item"
+        case .field: noun = "field"
+        case .node: noun = "node"
+        case .header, .row: return nil
+        }
+        return "\(next.siblings) \(noun)" + (next.siblings == 1 ? "" : "s")
+    }
+
+    /// Rows per section, for the sections laid out whole: header present,
+    /// and the next header present or the window reaching the document's end.
+    private static func completeSectionRowCounts(_ layout: Layout) -> [Int: Int] {
+        var rows: [Int: Int] = [:]
+        var headers: [Int] = []
+        for element in layout.elements {
+            guard let s = element.path.indices.first else { continue }
+            switch element.kind {
+            case .header: headers.append(s)
+            case .row: rows[s, default: 0] += 1
+            default: break
+            }
+        }
+        let reachesEnd = layout.top + layout.viewport.height >= layout.documentHeight
+        var counts: [Int: Int] = [:]
+        for (i, s) in headers.enumerated() where i + 1 < headers.count || reachesEnd {
+            counts[s] = rows[s] ?? 0
+        }
+        return counts
+    }
+}

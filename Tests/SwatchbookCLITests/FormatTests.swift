@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+@Suite("render formats through the command line")
+struct FormatTests {
+    @Test func jsonDecodesToTheWholeTree() throws {
+        let result = try CommandRunner.run(["render", "--format", "json", "--width", "80"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any])
+        let sections = try #require(root["sections"] as? [[String: Any]])
+        #expect(sections.count == 5)
+        let rows = sections.flatMap { ($0["rows"] as? [[String: Any]]) ?? [] }
+        #expect(rows.count == 9)
+        let first = try #require((rows[0]["items"] as? [[String: Any]])?.first)
+        #expect(first["path"] as? String == "1.1.1")
+        #expect(first["name"] as? String == "Orchid")
+        #expect(first["color"] as? String == "#DA70D6")
+        #expect(first["focused"] as? Bool == true)
+        let rect = try #require(first["rect"] as? [String: Int])
+        #expect(rect == ["x": 1, "y": 2, "width": 14, "height": 4])
+    }
+
+    @Test func htmlIsAPageThatParses() throws {
+        let result = try CommandRunner.run(["render", "--format", "html", "--width", "80"])
+        #expect(result.status == 0)
+        let text = result.text
+        #expect(text.hasPrefix("<!DOCTYPE html>"))
+        #expect(text.contains("background:#da70d6") || text.contains("background: #da70d6"))
+        let body = text.replacingOccurrences(of: "<!DOCTYPE html>", with: "")
+        let document = try XMLDocument(xmlString: body, options: [])
+        let pre = try #require(try document.nodes(forXPath: "//pre").first)
+        #expect(pre.stringValue?.contains("SubCategory #5.2") == true)
+    }
+
+    @Test func transcriptIsOneLinePerElement() throws {
+        let result = try CommandRunner.run(["render", "--format", "transcript", "--tap", "1.1.2"])
+        #expect(result.status == 0)
+        let lines = result.text.split(separator: "\n").map(String.init)
+        #expect(lines.first == "Category #1, section 1")
+        #expect(lines.contains("Category #1 › SubCategory #1.1 › Salmon #FA8072, 2 of 5, selected, focused"))
+        // One line per element laid out: strips clipped at 80 columns list the cells drawn.
+        let json = try CommandRunner.run(["render", "--format", "json", "--tap", "1.1.2"])
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout)) as? [String: Any])
+        let rows = ((root["sections"] as? [[String: Any]]) ?? []).flatMap {
+            ($0["rows"] as? [[String: Any]]) ?? []
+        }
+        let items = rows.reduce(0) { $0 + (($1["items"] as? [Any])?.count ?? 0) }
+        #expect(lines.count == 5 + 9 + items)
+        #expect(!result.stdout.contains(0x1B))
+    }
+
+    @Test func everyFormatIsDeterministic() throws {
+        for format in ["ansi", "plain", "html", "json", "transcript"] {
+            let arguments = [
+                "render", "Scripts/random-palette.lua", "--format", format, "--color", "truecolor",
+            ]
+            #expect(
+                try CommandRunner.run(arguments).stdout == CommandRunner.run(arguments).stdout, "\(format)")
+        }
+    }
+}
