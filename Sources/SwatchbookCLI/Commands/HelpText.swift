@@ -2,13 +2,15 @@ import SwatchbookCore
 
 /// Usage text, with examples, for `--help` and `help COMMAND`.
 enum HelpText {
-    static let commands = ["render", "help"]
+    static let commands = ["render", "plugins", "check", "help"]
 
     static let overview = """
         swatchbook — a scriptable colour catalogue for the terminal
 
         Usage:
           swatchbook render [PLUGIN] [options]   draw the catalogue headless (stdout or -o FILE)
+          swatchbook plugins [--json]            list the plugins on the search path
+          swatchbook check FILE...               load and draw plugins, report every problem
           swatchbook help COMMAND                options of a command
           swatchbook --version
 
@@ -19,6 +21,7 @@ enum HelpText {
           swatchbook render                                 the demo, in colour
           swatchbook render Scripts/colors.lua --format plain --width 60
           swatchbook render random-palette --seed 7 --color truecolor -o palette.ans
+          swatchbook check Scripts/*.lua
 
         Exit codes: 0 ok, 64 usage, 65 bad data or script, 66 missing input,
         70 internal error, 74 output error.
@@ -41,6 +44,44 @@ enum HelpText {
                   swatchbook render --width 120 --color truecolor
                   swatchbook render Scripts/random-palette.lua --seed 3 --format plain
                   swatchbook render --height 20 -o first-screen.ans --color 256
+
+                """
+        case "plugins":
+            return """
+                Usage: swatchbook plugins [--json]
+
+                List the plugins on the search path, in the order a PLUGIN name is looked
+                up: ./Scripts, each folder of $SWATCHBOOK_PATH (colon separated),
+                $XDG_CONFIG_HOME/swatchbook/plugins (default ~/.config/swatchbook/plugins),
+                then the bundled ones. Each file is loaded in its own sandbox. A file whose
+                name an earlier one already takes is marked "(shadowed by FILE)"; a plugin
+                that fails to load is listed with its error, which also goes to stderr.
+
+                \(PluginsCommand.parser.optionsHelp)
+
+                Examples:
+                  swatchbook plugins
+                  SWATCHBOOK_PATH=~/palettes swatchbook plugins --json
+
+                """
+        case "check":
+            return """
+                Usage: swatchbook check FILE... [--verbose]
+
+                Load each plugin in its own sandbox and draw it once, headless, without
+                output. Every problem and warning is one line on stderr (FILE:LINE: message,
+                FILE: data.path: message, FILE: warning: message), then a summary line.
+                A folder stands for its .lua files; a name that is not a file is looked
+                up on the search path, as render does. A bad file does not stop the others.
+
+                \(CheckCommand.parser.optionsHelp)
+
+                Exit status: 0 when every file is valid (warnings allowed), 65 when any is
+                invalid, else 66 when any is missing or unreadable, 64 without FILE.
+
+                Examples:
+                  swatchbook check Scripts/*.lua
+                  swatchbook check Scripts ~/.config/swatchbook/plugins
 
                 """
         case "help": return "Usage: swatchbook help COMMAND\n"

@@ -47,6 +47,24 @@ public enum SwatchbookCLI {
             } else {
                 try OutputFile.writeAll(bytes, to: STDOUT_FILENO, name: "stdout")
             }
+        case "plugins":
+            if rest.contains("--help") || rest.contains("-h") {
+                print(try HelpText.forCommand("plugins"), terminator: "")
+                return 0
+            }
+            let environment = ProcessInfo.processInfo.environment
+            let command = PluginsCommand(
+                locator: PluginLocator(environment: environment), warn: { printError($0) })
+            try OutputFile.writeAll(try command.run(rest), to: STDOUT_FILENO, name: "stdout")
+        case "check":
+            if rest.contains("--help") || rest.contains("-h") {
+                print(try HelpText.forCommand("check"), terminator: "")
+                return 0
+            }
+            let environment = ProcessInfo.processInfo.environment
+            let command = CheckCommand(
+                locator: PluginLocator(environment: environment), report: { printError($0) })
+            return try command.run(rest)
         default:
             var message = "swatchbook: unknown command '\(command)'"
             if let guess = Suggestion.closest(to: command, in: HelpText.commands) {

@@ -119,7 +119,13 @@ final class LuaRuntime {
     /// Splits Lua's `file:line: message` so the parts can be formatted the
     /// way every other diagnostic is.
     func diagnostic(fromLuaMessage message: String, in callback: String) -> Diagnostic {
-        let prefix = displayName + ":"
+        // Lua shortens long chunk names to "..." and their tail.
+        var prefix = displayName + ":"
+        if message.hasPrefix("..."), let colon = message.firstIndex(of: ":"),
+            displayName.hasSuffix(message[message.index(message.startIndex, offsetBy: 3)..<colon])
+        {
+            prefix = String(message[...colon])
+        }
         if message.hasPrefix(prefix) {
             let rest = message.dropFirst(prefix.count)
             if let colon = rest.firstIndex(of: ":"), let line = Int(rest[..<colon]) {

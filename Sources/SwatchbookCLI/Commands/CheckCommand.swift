@@ -1,0 +1,145 @@
+import Foundation
+import SwatchbookCore
+import SwatchbookLua
+import SwatchbookRender
+
+/// `swatchbook check FILE...`: loads each plugin in its own sandbox, draws
+/// it once into a throwaway canvas, and reports every problem and warning
+/// without stopping at the first bad file.
+struct CheckCommand {
+    static let parser = ArgumentParser(
+        command: "check",
+        options: [
+            .init(name: "--verbose", takesValue: false, help: "add the Lua traceback to script errors")
+        ])
+
+    /// What checking one file found.
+    struct Outcome {
+        var file: String
+        var problem: Diagnostic?
+        var warnings: [Warning] = []
+    }
+
+    var locator: PluginLocator
+    /// One line to stderr.
+    var report: (String) -> Void
+
+    /// Checks every FILE and returns the exit code: 70 if the machine
+    /// failed, else 65 if any file is invalid, else 66 if any is missing,
+    /// else 0 (warnings do not fail a check).
+    func run(_ arguments: [String]) throws(Diagnostic) -> Int32 {
+        let parsed = try Self.parser.parse(arguments)
+        guard !parsed.positionals.isEmpty else {
+            throw Diagnostic(.usage, "check: expected at least one FILE; see 'swatchbook help check'")
+        }
+        var outcomes: [Outcome] = []
+        for argument in parsed.positionals {
+            for file in expand(argument) {
+                let outcome = check(file)
+                for warning in outcome.warnings { report(warning.formatted) }
+                if let problem = outcome.problem {
+                    report(problem.formatted)
+                    if parsed.has("--verbose"), let traceback = problem.traceback, !traceback.isEmpty {
+                        report(traceback)
+                    }
+                }
+                outcomes.append(outcome)
+            }
+        }
+        report(Self.summary(outcomes))
+        return Self.exitCode(outcomes)
+    }
+
+    /// A folder stands for its `.lua` files; anything else for itself.
+    private func expand(_ argument: String) -> [String] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: resolve(argument).path, isDirectory: &isDirectory),
+            isDirectory.boolValue
+        else { return [argument] }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: resolve(argument).path)) ?? []
+        let files = names.filter { $0.hasSuffix(".lua") && !$0.hasPrefix(".") }.sorted()
+        let folder = argument.hasSuffix("/") ? argument : argument + "/"
+        return files.isEmpty ? [argument] : files.map { folder + $0 }
+    }
+
+    /// Loads `file` (a path, or a plugin name on the search path when no
+    /// such file exists), then resolves its theme and draws it.
+    func check(_ file: String) -> Outcome {
+        var outcome = Outcome(file: file)
+        do throws(Diagnostic) {
+            let located: PluginLocator.Located
+            if FileManager.default.fileExists(atPath: resolve(file).path) {
+                located = .init(url: resolve(file), displayName: file)
+            } else {
+                located = try locator.locate(file)
+            }
+            let plugin = try PluginLoader.load(
+                file: located.url, displayName: located.displayName, source: located.source,
+                context: PluginContext())
+            outcome.warnings = plugin.warnings
+            try draw(plugin)
+        } catch {
+            outcome.problem = error
+        }
+        return outcome
+    }
+
+    /// Draws the catalogue headless as `render --format plain` would, to
+    /// prove the plugin draws; the bytes are thrown away. A `data` catalogue
+    /// is drawn whole; a lazy source, which may be too big for that, as its
+    /// first and last screens, so both ends of its index ranges are asked for.
+    private func draw(_ plugin: Plugin) throws(Diagnostic) {
+        var theme = Theme.standard
+        if let name = plugin.themeName {
+            theme = try ThemeChoice.resolve(
+                name, origin: Diagnostic(.data, file: plugin.file, dataPath: "theme", ""))
+        }
+        let width = PluginContext().width
+        let layout = ShelvesLayout(
+            source: plugin.source, settings: plugin.settings, width: width, state: ViewState(),
+            measure: { TextWidth.of($0) })
+        let renderer = CatalogueRenderer(
+            layout: layout, painter: Painter(theme: theme, depth: .none, settings: plugin.settings))
+        var writer = PlainWriter()
+        if plugin.source.isEager {
+            _ = renderer.render(Viewport(width: width), with: &writer)
+        } else {
+            let screen = Self.screenHeight
+            _ = renderer.render(Viewport(width: width, height: screen), with: &writer)
+            let last = max(0, layout.documentHeight - screen)
+            _ = renderer.render(Viewport(width: width, height: screen, top: last), with: &writer)
+        }
+        if let failure = plugin.sourceFailure { throw failure }
+    }
+
+    /// Lines of a screen of a lazy source that `check` draws.
+    static let screenHeight = 24
+
+    private func resolve(_ path: String) -> URL {
+        path.hasPrefix("/")
+            ? URL(fileURLWithPath: path)
+            : URL(fileURLWithPath: locator.currentDirectory).appendingPathComponent(path)
+    }
+
+    // MARK: Summary
+
+    static func summary(_ outcomes: [Outcome]) -> String {
+        let problems = outcomes.filter { $0.problem != nil }.count
+        let warnings = outcomes.map(\.warnings.count).reduce(0, +)
+        return [
+            count(outcomes.count, "file") + " checked", count(problems, "problem"),
+            count(warnings, "warning"),
+        ].joined(separator: ", ")
+    }
+
+    private static func count(_ n: Int, _ noun: String) -> String {
+        "\(n) \(noun)\(n == 1 ? "" : "s")"
+    }
+
+    /// The worst outcome: a machine failure, then bad data, then a missing file.
+    static func exitCode(_ outcomes: [Outcome]) -> Int32 {
+        let codes = Set(outcomes.compactMap { $0.problem?.exitCode })
+        for code: Int32 in [70, 65, 66] where codes.contains(code) { return code }
+        return codes.max() ?? 0
+    }
+}

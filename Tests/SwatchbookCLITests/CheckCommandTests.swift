@@ -1,0 +1,182 @@
+import Foundation
+import Testing
+
+@Suite("swatchbook check")
+struct CheckCommandTests {
+    static let scripts: [String] = {
+        let folder = CommandRunner.root.appendingPathComponent("Scripts")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".lua") }.sorted().map { "Scripts/" + $0 }
+    }()
+
+    /// Scripts with one mistake each, and the line `check` prints for it.
+    static let broken: [(file: String, source: String, line: String)] = [
+        (
+            "syntax.lua", "return {\n  name = \"x\"\n  api = 1, data = {}\n}\n",
+            "syntax.lua:3: '}' expected (to close '{' at line 1) near 'api'"
+        ),
+        (
+            "colour.lua",
+            ##"return { name = "x", api = 1, data = { { name = "b", rows = { { name = "r", items = { {name="a",color="red"}, { name = "c", color = "#GG0000" } } } } } } }"##,
+            ##"colour.lua: data[1].rows[1].items[2].color: "#GG0000" is not a colour"##
+        ),
+        (
+            "api.lua", "return { name = 'x', api = 2, data = {} }",
+            "api.lua: api: this host supports api 1, the plugin asks for 2"
+        ),
+        (
+            "runtime.lua", "return {\n  name = 'x', api = 1,\n  data = { { name = 1 + nil } }\n}\n",
+            "runtime.lua:3: attempt to perform arithmetic on a nil value"
+        ),
+        ("number.lua", "return 42", "number.lua: a plugin must return a table, this one returned 42"),
+    ]
+
+    static let good = "return { name = 'Good', api = 1, data = { { name = 'S', rows = {} } } }"
+
+    @Test(arguments: scripts)
+    func everyShippedScriptPasses(_ script: String) throws {
+        let result = try CommandRunner.run(["check", script])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr == "1 file checked, 0 problems, 0 warnings\n")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func allShippedScriptsAtOnce() throws {
+        let result = try CommandRunner.run(["check"] + Self.scripts)
+        #expect(result.status == 0)
+        #expect(result.stderr == "\(Self.scripts.count) files checked, 0 problems, 0 warnings\n")
+        let folder = try CommandRunner.run(["check", "Scripts"])
+        #expect(folder.stderr == result.stderr)
+    }
+
+    @Test func brokenScriptsEachPrintTheirLine() throws {
+        let scratch = ScratchFolder()
+        for script in Self.broken {
+            scratch.write(script.file, script.source)
+            let result = try CommandRunner.run(["check", script.file], in: scratch.url)
+            #expect(result.status == 65)
+            #expect(result.stderr == script.line + "\n1 file checked, 1 problem, 0 warnings\n")
+            #expect(result.stdout.isEmpty)
+        }
+    }
+
+    @Test func mixedFilesReportEveryOneInOrder() throws {
+        let scratch = ScratchFolder()
+        scratch.write("good.lua", Self.good)
+        for script in Self.broken { scratch.write(script.file, script.source) }
+        let files = ["good.lua"] + Self.broken.map(\.file) + ["missing.lua"]
+        let result = try CommandRunner.run(["check"] + files, in: scratch.url)
+        #expect(result.status == 65, "bad data outranks a missing file")
+        let expected =
+            Self.broken.map(\.line) + [
+                "missing.lua: no such file",
+                "7 files checked, 6 problems, 0 warnings",
+            ]
+        #expect(result.stderr == expected.joined(separator: "\n") + "\n")
+    }
+
+    @Test func aMissingFileIs66() throws {
+        let scratch = ScratchFolder()
+        scratch.write("good.lua", Self.good)
+        let result = try CommandRunner.run(["check", "good.lua", "nope.lua"], in: scratch.url)
+        #expect(result.status == 66)
+        #expect(result.stderr == "nope.lua: no such file\n2 files checked, 1 problem, 0 warnings\n")
+    }
+
+    @Test func noFilesIsAUsageError() throws {
+        let result = try CommandRunner.run(["check"])
+        #expect(result.status == 64)
+        #expect(result.stderr == "check: expected at least one FILE; see 'swatchbook help check'\n")
+        let typo = try CommandRunner.run(["check", "--verbos", "Scripts/colors.lua"])
+        #expect(typo.status == 64)
+        #expect(typo.stderr.contains("did you mean --verbose?"))
+    }
+
+    @Test func anUnknownKeyIsAWarningNotAFailure() throws {
+        let scratch = ScratchFolder()
+        scratch.write(
+            "typo.lua",
+            "return { name = 'x', api = 1, descripton = 'oops', data = {}, layout = { syle = 'shelves' } }")
+        let result = try CommandRunner.run(["check", "typo.lua"], in: scratch.url)
+        #expect(result.status == 0)
+        #expect(
+            result.stderr == """
+                typo.lua: warning: unknown key "descripton" (did you mean "description"?)
+                typo.lua: layout: warning: unknown key "syle" (did you mean "style"?)
+                1 file checked, 0 problems, 2 warnings
+
+                """)
+    }
+
+    @Test func anUnknownThemeIsAProblem() throws {
+        let scratch = ScratchFolder()
+        scratch.write("themed.lua", "return { name = 'x', api = 1, data = {}, theme = 'nope' }")
+        let result = try CommandRunner.run(["check", "themed.lua"], in: scratch.url)
+        #expect(result.status == 65)
+        #expect(result.stderr.hasPrefix("themed.lua: theme: theme \"nope\" is not installed"))
+    }
+
+    @Test func aLazySourceIsDrawnAtBothEnds() throws {
+        let scratch = ScratchFolder()
+        scratch.write(
+            "lazy.lua",
+            """
+            return {
+              name = "Lazy", api = 1,
+              source = {
+                sections = function() return 50 end,
+                section = function(s) return { name = "S" .. s } end,
+                rows = function(s) return 10 end,
+                row = function(s, r) return { name = "R", count = 4 } end,
+                item = function(s, r, i)
+                  if s == 50 and r == 10 then error("no item " .. i) end
+                  return { name = "ok", color = "red" }
+                end,
+              },
+            }
+            """)
+        let result = try CommandRunner.run(["check", "lazy.lua"], in: scratch.url)
+        #expect(result.status == 65)
+        #expect(result.stderr.hasPrefix("lazy.lua:9: no item 1\n"))
+        let huge = try CommandRunner.run(["check", "Scripts/huge.lua"])
+        #expect(huge.status == 0, "\(huge.stderr)")
+    }
+
+    @Test func aNameIsLookedUpOnTheSearchPath() throws {
+        let elsewhere = ScratchFolder()
+        let result = try CommandRunner.run(["check", "colors"], in: elsewhere.url)
+        #expect(result.status == 0)
+        #expect(result.stderr == "1 file checked, 0 problems, 0 warnings\n")
+        let unknown = try CommandRunner.run(["check", "nope"], in: elsewhere.url)
+        #expect(unknown.status == 66)
+        #expect(unknown.stderr.hasPrefix("nope: no such plugin"))
+    }
+
+    /// Lua shortens a chunk name past 59 bytes to "..." and its tail, so the
+    /// error no longer starts with the file as the user named it.
+    @Test func aLongPathIsNamedInFull() throws {
+        let scratch = ScratchFolder()
+        let path = scratch.write(
+            "a-plugin-with-a-rather-long-name.lua", "return {\n  name = 'x', api = 1,\n  data = 1 + nil }\n")
+        let result = try CommandRunner.run(["check", path])
+        #expect(result.status == 65)
+        #expect(result.stderr.hasPrefix("\(path):3: attempt to perform arithmetic on a nil value\n"))
+    }
+
+    @Test func verboseAddsTheTraceback() throws {
+        let scratch = ScratchFolder()
+        scratch.write("bad.lua", "local function f() error('deep') end\nf()\n")
+        let result = try CommandRunner.run(["check", "bad.lua", "--verbose"], in: scratch.url)
+        #expect(result.status == 65)
+        #expect(result.stderr.hasPrefix("bad.lua:1: deep\n"))
+        #expect(result.stderr.contains("stack traceback"))
+    }
+
+    @Test func help() throws {
+        for arguments in [["check", "--help"], ["help", "check"]] {
+            let help = try CommandRunner.run(arguments)
+            #expect(help.status == 0)
+            #expect(help.text.hasPrefix("Usage: swatchbook check FILE..."))
+        }
+    }
+}
