@@ -146,6 +146,7 @@ extension SwatchbookModule {
             session.pickResult = text
             return 0
         }
+        installUpdate(in: runtime)
         function("reload", in: runtime) { _ throws(LuaHostError) in
             try session("reload").reload()
             return 0

@@ -15,6 +15,8 @@ public final class PluginSession {
     let measure: @Sendable (String) -> Int
     /// What the catalogue shows: the plugin's source, or its filtered copy.
     public private(set) var source: any CatalogueSource
+    /// The whole catalogue of a `data` plugin, as `sb.update` has changed it.
+    public private(set) var catalogue: Catalogue?
     /// The last `sb.status` text.
     public internal(set) var status: String?
     /// The pick result: `sb.emit`, or what `on_tap` returned.
@@ -30,6 +32,7 @@ public final class PluginSession {
         self.height = height
         self.measure = measure
         self.source = plugin.source
+        self.catalogue = plugin.catalogue
         self.state = state ?? ViewState()
         if state == nil, let catalogue = plugin.catalogue {
             self.state.selected = Self.initialSelection(of: catalogue)
@@ -111,7 +114,7 @@ public final class PluginSession {
     // MARK: Expansion, focus, filter
 
     public func expandAll() {
-        guard let catalogue = plugin.catalogue else { return }
+        guard let catalogue else { return }
         func visit(_ nodes: [Node], parent: String) {
             for node in nodes where !node.children.isEmpty {
                 let key = ModelKey.child(of: parent, name: node.name, id: node.id)
@@ -151,7 +154,7 @@ public final class PluginSession {
 
     /// Applies the browse filter (empty text clears it and restores what was open).
     public func setFilter(_ text: String) throws(Diagnostic) {
-        guard let catalogue = plugin.catalogue else {
+        guard let catalogue else {
             throw Diagnostic(
                 .usage, file: plugin.file, "a lazy source cannot be filtered: it is never read whole")
         }
@@ -168,6 +171,18 @@ public final class PluginSession {
             state.filter = text
         }
         navigator.ensureFocus(in: &state)
+    }
+
+    /// Changes the catalogue of a `data` plugin (`sb.update`) and shows the
+    /// change, through the filter if one is on.
+    func updateCatalogue(_ change: (inout Catalogue) throws(Diagnostic) -> Void) throws(Diagnostic) {
+        guard var changed = catalogue else {
+            throw Diagnostic(
+                .usage, file: plugin.file, "a lazy source is changed by its own functions and sb.reload()")
+        }
+        try change(&changed)
+        catalogue = changed
+        try setFilter(state.filter ?? "")
     }
 
     /// Forgets cached answers of a lazy source (`sb.reload()`, `r`).
