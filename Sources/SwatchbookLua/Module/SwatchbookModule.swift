@@ -55,6 +55,8 @@ enum SwatchbookModule {
             runtime.log(parts.joined(separator: "\t"))
             return 0
         }
+        installDataFunctions(in: runtime)
+        installRandomFunctions(in: runtime)
         installStateFunctions(in: runtime)
         stack.push(version)
         stack.setRawField(-2, "version")

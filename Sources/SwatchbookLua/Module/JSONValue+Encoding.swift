@@ -1,0 +1,79 @@
+extension JSONValue {
+    /// Compact JSON text: no whitespace, and object keys sorted by their
+    /// UTF-8 bytes, so equal values always encode to the same bytes.
+    ///
+    /// Doubles use Swift's shortest round-trip form (`0.1`, `1e-07`, `3.0`);
+    /// a float that happens to be whole keeps its `.0`, so decoding gives a
+    /// float back. NaN and infinity have no JSON form and are refused.
+    func encoded() throws(JSONEncodingError) -> String {
+        var output: [UInt8] = []
+        try write(to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// `text` as a JSON string literal: `"`, `\` and control characters
+    /// escaped, everything else (non-ASCII included) as it is.
+    static func quoted(_ text: String) -> String {
+        var output: [UInt8] = []
+        writeString(text, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private func write(to output: inout [UInt8]) throws(JSONEncodingError) {
+        switch self {
+        case .null: output += "null".utf8
+        case .bool(let value): output += (value ? "true" : "false").utf8
+        case .integer(let value): output += String(value).utf8
+        case .number(let value):
+            guard value.isFinite else {
+                throw JSONEncodingError(message: "cannot encode \(Self.name(of: value))")
+            }
+            output += value.description.utf8
+        case .string(let value): Self.writeString(value, to: &output)
+        case .array(let items):
+            output.append(UInt8(ascii: "["))
+            for (i, item) in items.enumerated() {
+                if i > 0 { output.append(UInt8(ascii: ",")) }
+                try item.write(to: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        case .object(let members):
+            output.append(UInt8(ascii: "{"))
+            let sorted = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            for (i, member) in sorted.enumerated() {
+                if i > 0 { output.append(UInt8(ascii: ",")) }
+                Self.writeString(member.key, to: &output)
+                output.append(UInt8(ascii: ":"))
+                try member.value.write(to: &output)
+            }
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// How a number JSON cannot hold is named in errors.
+    static func name(of nonFinite: Double) -> String {
+        nonFinite.isNaN ? "NaN" : nonFinite < 0 ? "-infinity" : "infinity"
+    }
+
+    /// Works on UTF-8 bytes: every byte of a multi-byte character is 0x80
+    /// or more, so only ASCII bytes ever need an escape.
+    private static func writeString(_ text: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): output += #"\""#.utf8
+            case UInt8(ascii: "\\"): output += #"\\"#.utf8
+            case UInt8(ascii: "\n"): output += #"\n"#.utf8
+            case UInt8(ascii: "\t"): output += #"\t"#.utf8
+            case UInt8(ascii: "\r"): output += #"\r"#.utf8
+            case 0x08: output += #"\b"#.utf8
+            case 0x0C: output += #"\f"#.utf8
+            case 0..<0x20:
+                let hex = String(byte, radix: 16, uppercase: true)
+                output += (#"\u"# + String(repeating: "0", count: 4 - hex.count) + hex).utf8
+            default: output.append(byte)
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+}

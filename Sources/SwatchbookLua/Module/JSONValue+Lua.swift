@@ -1,0 +1,193 @@
+import CLua
+import CLuaShim
+
+extension JSONValue {
+    /// Pushes the value as Lua sees it: objects as tables with string keys,
+    /// arrays as sequences from 1, integers as Lua integers, other numbers
+    /// as floats, and `null` as nil.
+    ///
+    /// A `null` member leaves its key absent, and a `null` item leaves a
+    /// hole in its array (`[1, null, 3]` has `t[2] == nil`, and `#t` may be
+    /// 1 or 3), because a Lua table cannot hold nil.
+    func push(on stack: LuaStack) throws(LuaHostError) {
+        switch self {
+        case .null: stack.pushNil()
+        case .bool(let value): stack.push(value)
+        case .integer(let value): stack.push(value)
+        case .number(let value): stack.push(value)
+        case .string(let value): stack.push(value)
+        case .array(let items):
+            guard stack.reserve(4) else { throw LuaHostError("not enough memory") }
+            stack.newTable(arrayCount: items.count)
+            for (i, item) in items.enumerated() {
+                if case .null = item { continue }
+                try item.push(on: stack)
+                lua_rawseti(stack.L, -2, lua_Integer(i + 1))
+            }
+        case .object(let members):
+            guard stack.reserve(4) else { throw LuaHostError("not enough memory") }
+            stack.newTable(fieldCount: members.count)
+            for member in members {
+                if case .null = member.value { continue }
+                try member.value.push(on: stack)
+                stack.setRawField(-2, member.key)
+            }
+        }
+    }
+
+    /// Reads the Lua value at `index` as JSON, by raw access (no
+    /// metamethods run); a failure names the offending part, as in
+    /// `value.items[2].f: cannot encode a function`.
+    ///
+    /// A table whose keys are exactly 1...n is an array, one with string
+    /// keys an object, and an empty table the empty object `{}`. Colours
+    /// become their hex strings; nil at the top is `null`.
+    init(luaValueAt index: Int32, on stack: LuaStack) throws(LuaHostError) {
+        var reader = LuaJSONReader(stack: stack)
+        self = try reader.value(at: stack.absolute(index))
+    }
+}
+
+/// The walk behind ``JSONValue/init(luaValueAt:on:)``: it remembers the
+/// tables it is inside, so a cycle is an error and not an endless loop,
+/// and the keys it followed, so an error can name its place.
+private struct LuaJSONReader {
+    enum Step {
+        case index(Int)
+        case key(String)
+    }
+
+    let stack: LuaStack
+    private var ancestors: Set<UnsafeRawPointer> = []
+    private var path: [Step] = []
+
+    init(stack: LuaStack) { self.stack = stack }
+
+    mutating func value(at index: Int32) throws(LuaHostError) -> JSONValue {
+        switch stack.type(at: index) {
+        case .nil, .none: return .null
+        case .boolean: return .bool(stack.boolean(at: index))
+        case .number:
+            if lua_isinteger(stack.L, index) != 0, let value = stack.integer(at: index) {
+                return .integer(value)
+            }
+            let value = stack.number(at: index) ?? .nan
+            guard value.isFinite else { throw failure("cannot encode \(JSONValue.name(of: value))") }
+            return .number(value)
+        case .string:
+            guard let text = string(at: index) else {
+                throw failure("cannot encode a string that is not valid UTF-8")
+            }
+            return .string(text)
+        case .userdata:
+            guard let color = ColorValue.userdata(at: index, on: stack) else {
+                throw failure("cannot encode a userdata")
+            }
+            return .string(color.hex)
+        case .lightUserdata: throw failure("cannot encode a userdata")
+        case .function: throw failure("cannot encode a function")
+        case .thread: throw failure("cannot encode a thread")
+        case .table: return try table(at: index)
+        }
+    }
+
+    private mutating func table(at index: Int32) throws(LuaHostError) -> JSONValue {
+        guard path.count < JSONValue.maximumDepth else {
+            throw failure("nesting deeper than \(JSONValue.maximumDepth) levels")
+        }
+        guard let identity = lua_topointer(stack.L, index), ancestors.insert(identity).inserted else {
+            throw failure("the table contains itself, and a cycle cannot be encoded")
+        }
+        defer { ancestors.remove(identity) }
+        guard stack.reserve(4) else { throw LuaHostError("not enough memory") }
+
+        let keys = try self.keys(of: index)
+        if keys.count > 0 {
+            var items: [JSONValue] = []
+            items.reserveCapacity(keys.count)
+            for i in 1...keys.count {
+                stack.rawIndex(index, i)
+                path.append(.index(i))
+                items.append(try value(at: stack.top))
+                path.removeLast()
+                stack.pop()
+            }
+            return .array(items)
+        }
+        var members: [JSONValue.Member] = []
+        members.reserveCapacity(keys.strings.count)
+        for key in keys.strings {
+            stack.rawField(index, key)
+            path.append(.key(key))
+            members.append(JSONValue.Member(key, try value(at: stack.top)))
+            path.removeLast()
+            stack.pop()
+        }
+        return .object(members)
+    }
+
+    /// The table's keys, checked to make an array (`count` items, keys
+    /// 1...count) or an object (`strings`, sorted so that errors inside
+    /// come in the same order every run).
+    private func keys(of table: Int32) throws(LuaHostError) -> (count: Int, strings: [String]) {
+        var integers: [Int] = []
+        var strings: [String] = []
+        var others: [String] = []
+        var invalidText = false
+        stack.pushNil()
+        while lua_next(stack.L, table) != 0 {
+            switch stack.type(at: -2) {
+            case .number where lua_isinteger(stack.L, -2) != 0:
+                integers.append(stack.integer(at: -2) ?? 0)
+            case .string:
+                if let key = string(at: -2) { strings.append(key) } else { invalidText = true }
+            default:
+                others.append(stack.describe(at: -2))
+            }
+            stack.pop()
+        }
+        if invalidText {
+            throw failure("cannot encode a key that is not valid UTF-8")
+        }
+        if let key = others.sorted().first {
+            throw failure("cannot encode the key \(key) (keys must be strings, or 1..n for an array)")
+        }
+        if !integers.isEmpty && !strings.isEmpty {
+            throw failure("cannot encode a table with both string keys and integer keys")
+        }
+        integers.sort()
+        if let key = integers.first, key < 1 {
+            throw failure("cannot encode the key \(key) (an array's keys run from 1 to n)")
+        }
+        if let hole = integers.indices.first(where: { integers[$0] != $0 + 1 }) {
+            throw failure("cannot encode an array with a hole at [\(hole + 1)]")
+        }
+        return (integers.count, strings.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+    }
+
+    /// The string at `index` when it is valid UTF-8, which JSON requires.
+    private func string(at index: Int32) -> String? {
+        var length = 0
+        guard let bytes = sbl_tostring(stack.L, index, &length) else { return nil }
+        return bytes.withMemoryRebound(to: UInt8.self, capacity: length) {
+            String(validating: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+        }
+    }
+
+    /// An error at the current place, named as a script would write it:
+    /// `value.items[2]["two words"]`.
+    private func failure(_ message: String) -> LuaHostError {
+        var name = "value"
+        for step in path {
+            switch step {
+            case .index(let i): name += "[\(i)]"
+            case .key(let key):
+                let identifier =
+                    key.first.map { $0 == "_" || ($0.isASCII && $0.isLetter) } == true
+                    && key.allSatisfy { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
+                name += identifier ? "." + key : "[" + JSONValue.quoted(key) + "]"
+            }
+        }
+        return LuaHostError("\(name): \(message)")
+    }
+}

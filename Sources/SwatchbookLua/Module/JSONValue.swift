@@ -1,0 +1,62 @@
+/// A JSON document (RFC 8259) as a tree, for `sb.json`.
+///
+/// The host keeps its own small parser and encoder rather than Foundation's
+/// so that errors can say where they are (line and column), numbers keep
+/// Lua's integer/float distinction, and output is byte-for-byte the same on
+/// every platform.
+enum JSONValue: Equatable, Sendable {
+    case null
+    case bool(Bool)
+    /// A number written without a fraction or an exponent that fits in 64 bits.
+    case integer(Int)
+    /// Any other number; always finite.
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    /// Members in document order. Keys compare by their bytes, so `"é"` and
+    /// `"e\u{301}"` stay two keys as they are in Lua.
+    case object([Member])
+
+    struct Member: Equatable, Sendable {
+        var key: String
+        var value: JSONValue
+
+        init(_ key: String, _ value: JSONValue) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    /// How deeply arrays and objects may nest, both ways; deeper input is
+    /// refused rather than risking the native stack.
+    static let maximumDepth = 200
+
+    /// Parses UTF-8 JSON text; a leading byte-order mark is skipped.
+    init(parsing text: some Collection<UInt8>) throws(JSONSyntaxError) {
+        var parser = JSONParser(Array(text))
+        self = try parser.document()
+    }
+
+    init(parsing text: String) throws(JSONSyntaxError) {
+        try self.init(parsing: text.utf8)
+    }
+}
+
+/// Why JSON text could not be parsed, and where: `line 3, column 14: expected ',' or '}'`.
+///
+/// Lines and columns count from 1; columns count characters (Unicode
+/// scalars), not bytes, so they match what an editor shows.
+struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
+    let line: Int
+    let column: Int
+    let message: String
+
+    var description: String { "line \(line), column \(column): \(message)" }
+}
+
+/// Why a value could not be written as JSON.
+struct JSONEncodingError: Error, Equatable, CustomStringConvertible {
+    let message: String
+
+    var description: String { message }
+}

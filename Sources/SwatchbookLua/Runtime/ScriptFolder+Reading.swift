@@ -1,0 +1,63 @@
+import Foundation
+
+extension ScriptFolder {
+    /// The largest file `sb.read` hands to a script: room for any real data
+    /// file, far below the memory cap.
+    static let maximumReadBytes = 16 * 1024 * 1024
+
+    /// Why a script's file could not be read.
+    enum ReadError: Error, Equatable {
+        case outside
+        case missing
+        case folder
+        case notAFile
+        case tooLarge(bytes: Int)
+        case unreadable(String)
+
+        /// One sentence naming the file as the script wrote it.
+        func message(for relative: String) -> String {
+            let name = "\"\(relative)\""
+            switch self {
+            case .outside: return "\(name) is outside the plugin's folder"
+            case .missing: return "\(name) does not exist in the plugin's folder"
+            case .folder: return "\(name) is a folder, not a file"
+            case .notAFile: return "\(name) is not a regular file"
+            case .tooLarge(let bytes):
+                let mib = Double(bytes) / 1024 / 1024
+                let limit = ScriptFolder.maximumReadBytes / 1024 / 1024
+                return "\(name) is \(String(format: "%.1f", mib)) MiB, over the \(limit) MiB limit"
+            case .unreadable(let reason): return "\(name) cannot be read: \(reason)"
+            }
+        }
+    }
+
+    /// The bytes of `relative`, a file inside `folder` (symbolic links are
+    /// followed only while they stay inside), up to `limit` bytes.
+    static func read(_ relative: String, in folder: URL, limit: Int = maximumReadBytes) throws(ReadError)
+        -> [UInt8]
+    {
+        guard let url = resolve(relative, in: folder) else { throw .outside }
+        let values: URLResourceValues
+        do {
+            values = try url.resourceValues(forKeys: [.isRegularFileKey, .isDirectoryKey, .fileSizeKey])
+        } catch {
+            throw .missing
+        }
+        if values.isDirectory == true { throw .folder }
+        // Not a FIFO or a device: reading one could block the script forever.
+        guard values.isRegularFile == true else { throw .notAFile }
+        if let size = values.fileSize, size > limit { throw .tooLarge(bytes: size) }
+        do {
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            let data = try handle.read(upToCount: limit + 1) ?? Data()
+            // The file may have grown since it was measured.
+            guard data.count <= limit else { throw ReadError.tooLarge(bytes: data.count) }
+            return Array(data)
+        } catch let error as ReadError {
+            throw error
+        } catch {
+            throw .unreadable(error.localizedDescription)
+        }
+    }
+}
