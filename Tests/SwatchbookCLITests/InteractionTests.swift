@@ -110,3 +110,45 @@ struct InteractionTests {
         #expect(result.stderr == "tap.lua:3: no taps today\n")
     }
 }
+
+@Suite("the seed scenarios, headless")
+struct ScenarioTests {
+    @Test func theCategoryTreeOpensAndCloses() throws {
+        let closed = try CommandRunner.run([
+            "render", "Scripts/categories.lua", "--format", "plain", "--width", "60",
+        ])
+        #expect(closed.status == 0)
+        Golden.assert(closed.text, named: "categories-closed.txt")
+        let opened = try CommandRunner.run([
+            "render", "Scripts/categories.lua", "--tap", "1.1.1", "--tap", "1.1.1.1", "--format", "plain",
+            "--width", "60",
+        ])
+        Golden.assert(opened.text, named: "categories-two-taps.txt")
+        let all = try CommandRunner.run([
+            "render", "Scripts/categories.lua", "--expand", "all", "--keys", "jjj<Enter>", "--format",
+            "plain",
+            "--width", "60",
+        ])
+        Golden.assert(all.text, named: "categories-expanded-toggled.txt")
+    }
+
+    @Test func tripsShowKeyValueRows() throws {
+        let result = try CommandRunner.run([
+            "render", "Scripts/trips.lua", "--format", "plain", "--width", "60",
+        ])
+        #expect(result.status == 0)
+        Golden.assert(result.text, named: "trips.txt")
+        let tapped = try CommandRunner.run([
+            "render", "Scripts/trips.lua", "--tap", "1.1.3", "--format", "transcript",
+        ])
+        #expect(!tapped.text.contains("selected"), "inner rows are not selectable")
+    }
+
+    @Test func thePickerTapsToAHex() throws {
+        let result = try CommandRunner.run([
+            "render", "Scripts/picker.lua", "--tap", "1.1.4", "--format", "transcript",
+        ])
+        #expect(result.status == 0)
+        #expect(result.text.contains("Shades › Reds › #DC143C, 4 of 7, selected, focused"))
+    }
+}
