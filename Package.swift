@@ -46,7 +46,8 @@ let package = Package(
         ),
         .testTarget(
             name: "SwatchbookCLITests",
-            dependencies: ["SwatchbookCLI", "SwatchbookTestSupport"]
+            dependencies: ["SwatchbookCLI", "SwatchbookTestSupport"],
+            exclude: ["__Goldens__"]
         ),
     ],
     swiftLanguageModes: [.v6]

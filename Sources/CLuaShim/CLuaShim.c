@@ -30,8 +30,8 @@ struct sbl_guard {
     int quit;
     int armed;
     int timed_out;         /* the deadline passed during the current call */
-    uint64_t generation;   /* bumped on every arm, so a late wake-up is ignored */
-    struct timespec deadline;
+    int sleeping_until_deadline; /* the watchdog will wake by itself */
+    struct timespec deadline;     /* CLOCK_MONOTONIC */
     lua_State *main;
     lua_State *running;    /* the coroutine currently resumed, if any */
     int call_depth;
@@ -95,17 +95,29 @@ static void set_timeout_hook(lua_State *L) {
     lua_sethook(L, timeout_hook, LUA_MASKCOUNT | LUA_MASKCALL, 1);
 }
 
+static int deadline_passed(const struct timespec *deadline) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return now.tv_sec > deadline->tv_sec
+        || (now.tv_sec == deadline->tv_sec && now.tv_nsec >= deadline->tv_nsec);
+}
+
+/* The watchdog sleeps until the current call's deadline. Calls in a row push
+ * the deadline later without waking it: when it wakes it re-reads the
+ * deadline and sleeps again, so arming a call costs a lock, not a wake-up. */
 static void *watchdog_main(void *arg) {
     sbl_guard *g = (sbl_guard *)arg;
     pthread_mutex_lock(&g->mutex);
     while (!g->quit) {
         if (!g->armed) {
+            g->sleeping_until_deadline = 0;
             pthread_cond_wait(&g->wake, &g->mutex);
             continue;
         }
-        uint64_t generation = g->generation;
-        int rc = pthread_cond_timedwait(&g->wake, &g->mutex, &g->deadline);
-        if (rc == ETIMEDOUT && g->armed && g->generation == generation && !g->timed_out) {
+        g->sleeping_until_deadline = 1;
+        struct timespec until = g->deadline;
+        pthread_cond_timedwait(&g->wake, &g->mutex, &until);
+        if (g->armed && !g->timed_out && deadline_passed(&g->deadline)) {
             /* lua_sethook is documented as safe to call asynchronously. */
             g->timed_out = 1;
             set_timeout_hook(g->main);
@@ -118,16 +130,15 @@ static void *watchdog_main(void *arg) {
 
 static void arm(sbl_guard *g, int64_t budget_ms) {
     struct timespec now;
-    clock_gettime(CLOCK_REALTIME, &now);
+    clock_gettime(CLOCK_MONOTONIC, &now);
     int64_t ns = (int64_t)now.tv_nsec + (budget_ms % 1000) * 1000000;
     pthread_mutex_lock(&g->mutex);
     g->deadline.tv_sec = now.tv_sec + (time_t)(budget_ms / 1000) + (time_t)(ns / 1000000000);
     g->deadline.tv_nsec = (long)(ns % 1000000000);
-    g->generation++;
     g->armed = 1;
     g->timed_out = 0;
     g->running = NULL;
-    pthread_cond_signal(&g->wake);
+    if (!g->sleeping_until_deadline) pthread_cond_signal(&g->wake);
     pthread_mutex_unlock(&g->mutex);
 }
 
@@ -173,7 +184,11 @@ lua_State *sbl_newstate(size_t memory_limit) {
     }
     g->main = L;
     pthread_mutex_init(&g->mutex, NULL);
-    pthread_cond_init(&g->wake, NULL);
+    pthread_condattr_t attributes;
+    pthread_condattr_init(&attributes);
+    pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC);
+    pthread_cond_init(&g->wake, &attributes);
+    pthread_condattr_destroy(&attributes);
     if (pthread_create(&g->thread, NULL, watchdog_main, g) != 0) {
         lua_close(L);
         pthread_mutex_destroy(&g->mutex);
