@@ -25,8 +25,12 @@ let package = Package(
         .target(name: "SwatchbookRender", dependencies: ["SwatchbookCore", "CUTF8Proc"]),
         .target(name: "SwatchbookLua", dependencies: ["SwatchbookCore", "CLuaShim", "CLua"]),
         .target(
+            name: "SwatchbookTerminal",
+            dependencies: ["SwatchbookCore", "SwatchbookRender", "SwatchbookLua"]
+        ),
+        .target(
             name: "SwatchbookCLI",
-            dependencies: ["SwatchbookCore", "SwatchbookRender", "SwatchbookLua"],
+            dependencies: ["SwatchbookCore", "SwatchbookRender", "SwatchbookLua", "SwatchbookTerminal"],
             resources: [.embedInCode("Demo/colors.lua")]
         ),
         .executableTarget(name: "swatchbook", dependencies: ["SwatchbookCLI"]),
@@ -43,6 +47,10 @@ let package = Package(
         .testTarget(
             name: "SwatchbookLuaTests",
             dependencies: ["SwatchbookLua", "SwatchbookTestSupport"]
+        ),
+        .testTarget(
+            name: "SwatchbookTerminalTests",
+            dependencies: ["SwatchbookTerminal", "SwatchbookTestSupport"]
         ),
         .testTarget(
             name: "SwatchbookCLITests",

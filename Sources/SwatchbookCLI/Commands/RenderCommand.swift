@@ -60,7 +60,8 @@ struct RenderCommand {
         let (session, theme) = try setup.open(width: width, height: options.height ?? Self.defaultPageHeight)
         if let filter = parsed.value("--filter") { try session.setFilter(filter) }
         for path in taps { try session.tap(path) }
-        try KeyReplay(session: session).run(keys)
+        var interpreter = KeyInterpreter(session: session)
+        try interpreter.run(keys)
 
         let layout = session.layout
         if options.height == nil && !session.source.isEager && layout.documentHeight > Self.lazyWholeLimit {
@@ -100,44 +101,6 @@ struct RenderCommand {
         if let failure = session.plugin.sourceFailure { throw failure }
         if let path = options.statePath { try StateFile.save(session.state, to: path) }
         return (bytes, parsed.value("--output"))
-    }
-}
-
-/// Replays `--keys` on a session with browse's key map, including typing
-/// a filter after `/` (Enter keeps it, Esc clears it).
-struct KeyReplay {
-    let session: PluginSession
-
-    func run(_ keys: [Key]) throws(Diagnostic) {
-        var filter: String?
-        for key in keys {
-            if var text = filter {
-                switch key {
-                case .enter:
-                    try session.setFilter(text)
-                    filter = nil
-                case .escape:
-                    try session.setFilter("")
-                    filter = nil
-                case .backspace:
-                    text = String(text.dropLast())
-                    filter = text
-                case .space:
-                    filter = text + " "
-                case .character(let c):
-                    filter = text + String(c)
-                default:
-                    break
-                }
-                continue
-            }
-            if KeyAction.of(key) == .filter {
-                filter = session.state.filter ?? ""
-                continue
-            }
-            if try !session.press(key) { break }
-        }
-        if let text = filter { try session.setFilter(text) }
     }
 }
 

@@ -12,6 +12,26 @@ struct SessionSetup {
     var warn: (String) -> Void
 
     func open(width: Int, height: Int) throws(Diagnostic) -> (PluginSession, Theme) {
+        let saved = try options.statePath.flatMap { path throws(Diagnostic) in try StateFile.load(path) }
+        let (session, theme) = try load(state: saved, width: width, height: height)
+        for value in options.expand {
+            if value == "all" {
+                session.expandAll()
+            } else {
+                try session.expand(try ViewOptions.path(value, option: "--expand"))
+            }
+        }
+        if let focus = options.focus { try session.focus(focus) }
+        return (session, theme)
+    }
+
+    /// Loads the plugin again in a fresh Lua state with the view state it
+    /// had: hot reload.
+    func reopen(state: ViewState, width: Int, height: Int) throws(Diagnostic) -> PluginSession {
+        try load(state: state, width: width, height: height).0
+    }
+
+    private func load(state: ViewState?, width: Int, height: Int) throws(Diagnostic) -> (PluginSession, Theme) {
         var context = options.context
         context.width = width
         context.height = height
@@ -30,20 +50,11 @@ struct SessionSetup {
         var settings = plugin.settings
         if let style = options.style { settings.style = style }
 
-        let saved = try options.statePath.flatMap { path throws(Diagnostic) in try StateFile.load(path) }
         let session = PluginSession(
-            plugin: plugin, settings: settings, width: width, height: height, state: saved,
+            plugin: plugin, settings: settings, width: width, height: height, state: state,
             measure: { TextWidth.of($0) })
         try session.start()
         if let filter = session.state.filter { try session.setFilter(filter) }
-        for value in options.expand {
-            if value == "all" {
-                session.expandAll()
-            } else {
-                try session.expand(try ViewOptions.path(value, option: "--expand"))
-            }
-        }
-        if let focus = options.focus { try session.focus(focus) }
         return (session, theme)
     }
 }

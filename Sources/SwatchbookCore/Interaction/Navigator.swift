@@ -363,8 +363,9 @@ public struct Navigator {
         case .node(let line, _):
             frameTop = row.top + 1 + line
         }
-        // Show the row's title with its first line of content when it fits.
-        let wanted = max(0, frameTop - (frameTop == row.top + 1 ? 1 : 0))
+        // Keep the line above in view too: the row's title for a strip's
+        // first line, and room for a sticky section header otherwise.
+        let wanted = max(0, frameTop - 1)
         if wanted < state.top { state.top = wanted }
         if frameTop + frameHeight > state.top + height {
             // A cell taller than the screen shows its top.

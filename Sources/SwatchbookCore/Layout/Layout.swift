@@ -25,6 +25,10 @@ public struct LayoutElement: Sendable, Equatable {
     public var strip: Rect?
     public var moreLeft = false
     public var moreRight = false
+    /// A section header drawn over the first line because its section is
+    /// scrolled into; it comes first, as a reader meets it, and the painter
+    /// draws it last, over what is beneath.
+    public var isSticky = false
     /// View state the writers show: selection and the focused element.
     public var isSelected = false
     public var isFocused = false
@@ -58,5 +62,19 @@ public struct Layout: Sendable, Equatable {
         self.top = top
         self.documentHeight = documentHeight
         self.elements = elements
+    }
+}
+
+extension Layout {
+    /// Hit testing: the innermost element drawn at a cell of the window (an
+    /// item, field or node before its row, a row before its section's header).
+    public func element(atX x: Int, y: Int) -> LayoutElement? {
+        let rank: [LayoutElement.Kind: Int] = [.item: 0, .field: 0, .node: 0, .row: 1, .header: 2]
+        var best: LayoutElement?
+        for element in elements where element.clip.contains(x: x, y: y) {
+            if element.isSticky { return element }
+            if best == nil || rank[element.kind]! < rank[best!.kind]! { best = element }
+        }
+        return best
     }
 }

@@ -94,6 +94,20 @@ public struct ShelvesLayout {
             }
             s += 1
         }
+        // A viewport scrolled into a section keeps that section's header on
+        // its first line, as a table view's sticky headers do.
+        if viewport.height != nil, top > 0, !elements.isEmpty, elements[0].kind != .header || elements[0].frame.y > 0 {
+            let s = index.firstSection(endingAfter: top)
+            if s < index.sections.count, index.sections[s].top < top {
+                let summary = source.sectionSummary(s)
+                let frame = Rect(x: 0, y: 0, width: width, height: 1)
+                var header = LayoutElement(
+                    kind: .header, path: ElementPath([s + 1]), key: Self.sectionKey(summary), frame: frame,
+                    clip: frame.intersection(window), title: summary.name)
+                header.isSticky = true
+                elements.insert(header, at: 0)
+            }
+        }
         return Layout(viewport: window, top: top, documentHeight: documentHeight, elements: elements)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import SwatchbookCore
 
 /// A loaded plugin: its metadata, layout wishes and catalogue, and the Lua
@@ -20,6 +21,13 @@ public final class Plugin {
     var context = PluginContext()
     /// The plugin's table in the registry, where its callbacks live.
     let tableReference: Int
+
+    /// The plugin's own file on disk; nil for a compiled-in plugin.
+    public var fileURL: URL? { runtime.sourceURL }
+
+    /// The files `require` loaded: with the plugin's own file, what a
+    /// change should reload it for.
+    public var watchedFiles: [URL] { runtime.requiredFiles }
 
     /// The whole catalogue when it came from `data`; nil for a lazy source.
     public var catalogue: Catalogue? { source as? Catalogue }

@@ -16,6 +16,7 @@ public enum PluginLoader {
         if let source { bytes = source } else { bytes = try readScript(url, displayName: displayName) }
         let runtime = try LuaRuntime(
             file: url, displayName: displayName, limits: context.limits, seed: context.seed)
+        if source == nil { runtime.sourceURL = url }
         SwatchbookModule.install(in: runtime)
         try runtime.runMainChunk(source: bytes)
         let stack = runtime.stack

@@ -18,6 +18,10 @@ final class LuaRuntime {
     private var hostFunctions: [HostFunction] = []
     /// The session showing this plugin, which `sb.select` and friends act on.
     weak var host: PluginSession?
+    /// The script's file, when it was read from disk.
+    var sourceURL: URL?
+    /// Files `require` has loaded, which hot reload watches with the plugin.
+    private(set) var requiredFiles: [URL] = []
     /// Where `sb.log` and `print` go: standard error, never the screen.
     var log: (String) -> Void = { line in
         FileHandle.standardError.write(Data((line + "\n").utf8))
@@ -196,6 +200,7 @@ final class LuaRuntime {
         guard let bytes = FileManager.default.contents(atPath: url.path) else {
             throw LuaHostError("module '\(name)' not found (looked for \(relative) beside the plugin)")
         }
+        requiredFiles.append(url)
         let chunkName = displayPrefix + relative
         let status = bytes.withUnsafeBytes { raw in
             sbl_loadtext(L, raw.baseAddress?.assumingMemoryBound(to: CChar.self), raw.count, "@" + chunkName)

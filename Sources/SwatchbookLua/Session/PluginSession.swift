@@ -9,9 +9,9 @@ public final class PluginSession {
     public let plugin: Plugin
     public internal(set) var state: ViewState
     public internal(set) var settings: LayoutSettings
-    public let width: Int
+    public private(set) var width: Int
     /// Lines of the viewport focus and paging work with.
-    public let height: Int
+    public private(set) var height: Int
     let measure: @Sendable (String) -> Int
     /// What the catalogue shows: the plugin's source, or its filtered copy.
     public private(set) var source: any CatalogueSource
@@ -183,6 +183,30 @@ public final class PluginSession {
         try change(&changed)
         catalogue = changed
         try setFilter(state.filter ?? "")
+    }
+
+    /// A new terminal size: the focus stays in view.
+    public func resize(width: Int, height: Int) {
+        self.width = max(1, width)
+        self.height = max(1, height)
+        navigator.ensureFocus(in: &state)
+        if let target = navigator.currentTarget(in: state) { navigator.scrollIntoView(target, in: &state) }
+    }
+
+    /// Scrolls the page by `lines` without moving the focus (the wheel).
+    public func scroll(by lines: Int) {
+        let limit = max(0, layout.documentHeight - height)
+        state.top = max(0, min(limit, state.top + lines))
+    }
+
+    /// Scrolls the strip of the row at `path` sideways by whole cells.
+    public func scrollStrip(_ path: ElementPath, byCells cells: Int) {
+        guard let row = navigator.locate(ElementPath(Array(path.indices.prefix(2))), in: state),
+            row.kind == .row, row.row?.kind == .items
+        else { return }
+        let pitch = settings.itemWidth + settings.itemSpacing
+        let offset = navigator.clampedOffset(state.offset(ofRow: row.key) + cells * pitch, count: row.row?.count ?? 0)
+        state.offsets[row.key] = offset == 0 ? nil : offset
     }
 
     /// Forgets cached answers of a lazy source (`sb.reload()`, `r`).

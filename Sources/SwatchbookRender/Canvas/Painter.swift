@@ -17,7 +17,8 @@ public struct Painter: Sendable {
         let background = theme.style(.background)
         var canvas = Canvas(
             width: layout.viewport.width, height: layout.viewport.height, fill: background)
-        for element in layout.elements {
+        let ordered = layout.elements.filter { !$0.isSticky } + layout.elements.filter(\.isSticky)
+        for element in ordered {
             switch element.kind {
             case .header: paintHeader(element, on: &canvas)
             case .row: paintRow(element, on: &canvas)

@@ -1,0 +1,87 @@
+import SwatchbookCore
+import SwatchbookLua
+import SwatchbookRender
+
+/// The last line of the screen: the plugin, the focused path and colour,
+/// and the latest message (`sb.status`, a script error, the filter being
+/// typed). Errors show in the error role and never end the program.
+struct StatusLine {
+    private(set) var message: String?
+    private(set) var isError = false
+
+    mutating func show(_ text: String, isError: Bool = false) {
+        message = Sanitizer.clean(text)
+        self.isError = isError
+    }
+
+    func draw(on canvas: inout Canvas, session: PluginSession, theme: Theme, typing: String?) {
+        let y = canvas.height - 1
+        guard y >= 0 else { return }
+        let line = Rect(x: 0, y: y, width: canvas.width, height: 1)
+        let base = theme.style(.status).over(theme.style(.background))
+        canvas.fill(line, clip: canvas.bounds, style: base)
+        var parts = [session.plugin.name]
+        if let target = session.navigator.currentTarget(in: session.state) {
+            parts.append(target.path.description)
+            if let element = session.navigator.locate(target.path, in: session.state) {
+                if let item = element.item { parts.append(item.name + " " + item.color.hex) }
+                if let node = element.node { parts.append(node.name + (node.color.map { " " + $0.hex } ?? "")) }
+            }
+        }
+        let left = " " + parts.joined(separator: "  ")
+        var x = canvas.draw(left, x: 0, y: y, style: base, clip: line)
+        let text: String?
+        let style: Style
+        if let typing {
+            text = "/" + typing + "▏"
+            style = base
+        } else if let message {
+            text = message
+            style = isError ? theme.style(.error).over(base) : base
+        } else {
+            text = session.status
+            style = theme.style(.muted).over(base)
+        }
+        if let text {
+            x += 2
+            let room = canvas.width - x - 1
+            canvas.draw(TextWidth.truncate(text, to: room, ellipsis: theme.glyphs.ellipsis), x: x, y: y, style: style, clip: line)
+        }
+    }
+}
+
+/// `?`: the key map over the screen until the next key.
+enum HelpOverlay {
+    static let lines = [
+        "Keys",
+        "",
+        "h j k l / arrows   move the focus",
+        "PgUp PgDn (b f)    a page up or down",
+        "Home End (0 $)     ends of a strip",
+        "g G                first / last row",
+        "Tab                next section",
+        "Enter Space        tap",
+        "/                  filter (Enter keeps, Esc clears)",
+        "t                  next theme",
+        "r                  reload the source",
+        "q Esc Ctrl-C       quit",
+        "",
+        "Mouse: click taps, wheel scrolls,",
+        "Shift+wheel scrolls a strip.",
+        "",
+        "Any key closes this help.",
+    ]
+
+    static func draw(on canvas: inout Canvas, theme: Theme) {
+        let width = min(canvas.width, (lines.map { TextWidth.of($0) }.max() ?? 0) + 4)
+        let height = min(canvas.height - 1, lines.count + 2)
+        guard width > 4, height > 2 else { return }
+        let box = Rect(x: (canvas.width - width) / 2, y: max(0, (canvas.height - 1 - height) / 2), width: width, height: height)
+        let style = theme.style(.status).over(theme.style(.background))
+        canvas.fill(box, clip: canvas.bounds, style: style)
+        for (i, line) in lines.prefix(height - 2).enumerated() {
+            let lineStyle = i == 0 ? theme.style(.header).over(style) : style
+            canvas.draw(line, x: box.x + 2, y: box.y + 1 + i, style: lineStyle, clip: box)
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import SwatchbookCore
+
+/// The terminal browse draws on: `/dev/tty`, so standard output stays free
+/// for a pick's result, put in raw mode and restored on every way out.
+///
+/// Restoring is registered three ways: `leave()` on a normal exit, an
+/// `atexit` hook for `exit()` from anywhere, and handlers for fatal signals
+/// that put the terminal back before the process dies.
+public final class TerminalDevice {
+    public let descriptor: Int32
+    private var original = termios()
+    private var entered = false
+    /// While the screen is ours, what plugins print to stderr (`print`,
+    /// `sb.log`, warnings) goes to a file and is shown after the screen is
+    /// given back, so it cannot scribble over the frame.
+    private var savedStderr: Int32 = -1
+    private var capture: FILE?
+
+    /// Opens the controlling terminal.
+    public init() throws(Diagnostic) {
+        let fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw Diagnostic(.usage, "browse needs a terminal: cannot open /dev/tty (\(String(cString: strerror(errno))))")
+        }
+        descriptor = fd
+        guard tcgetattr(fd, &original) == 0 else {
+            close(fd)
+            throw Diagnostic(.usage, "browse needs a terminal: /dev/tty is not one")
+        }
+    }
+
+    deinit {
+        leave()
+        close(descriptor)
+    }
+
+    static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h\u{1B}[?2004h\u{1B}[H\u{1B}[2J"
+    static let leaveSequence = "\u{1B}[0m\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?25h\u{1B}[?1049l"
+
+    /// Raw mode (no echo, no line editing, no signals from keys: Ctrl-C
+    /// arrives as a key), the alternate screen, a hidden cursor, SGR mouse
+    /// reports and bracketed paste.
+    public func enter() {
+        guard !entered else { return }
+        var raw = original
+        raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
+        raw.c_oflag &= ~tcflag_t(OPOST)
+        raw.c_cflag |= tcflag_t(CS8)
+        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 0
+            cc[Int(VTIME)] = 0
+        }
+        tcsetattr(descriptor, TCSAFLUSH, &raw)
+        TerminalRestore.install(descriptor: descriptor, original: original)
+        write(Array(Self.enterSequence.utf8))
+        entered = true
+        if isatty(STDERR_FILENO) != 0, let file = tmpfile() {
+            fflush(stderr)
+            savedStderr = dup(STDERR_FILENO)
+            dup2(fileno(file), STDERR_FILENO)
+            capture = file
+        }
+    }
+
+    /// Puts the terminal back as it was. Safe to call more than once.
+    public func leave() {
+        guard entered else { return }
+        entered = false
+        write(Array(Self.leaveSequence.utf8))
+        tcsetattr(descriptor, TCSAFLUSH, &original)
+        TerminalRestore.uninstall()
+        if let file = capture, savedStderr >= 0 {
+            fflush(stderr)
+            dup2(savedStderr, STDERR_FILENO)
+            close(savedStderr)
+            savedStderr = -1
+            rewind(file)
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let n = fread(&buffer, 1, buffer.count, file)
+                guard n > 0 else { break }
+                _ = buffer.withUnsafeBytes { Foundation.write(STDERR_FILENO, $0.baseAddress, n) }
+            }
+            fclose(file)
+            capture = nil
+        }
+    }
+
+    /// Columns and lines now.
+    public func size() -> (width: Int, height: Int) {
+        var size = winsize()
+        if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 {
+            return (Int(size.ws_col), Int(size.ws_row))
+        }
+        return (80, 24)
+    }
+
+    /// Writes everything, in one call where the kernel allows.
+    public func write(_ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                return
+            }
+            offset += n
+        }
+    }
+}
+
+/// The process-wide restore hooks: a terminal in raw mode must never be left
+/// behind, whatever ends the process.
+enum TerminalRestore {
+    nonisolated(unsafe) private static var descriptor: Int32 = -1
+    nonisolated(unsafe) private static var original = termios()
+    nonisolated(unsafe) private static var registered = false
+
+    static func install(descriptor fd: Int32, original saved: termios) {
+        descriptor = fd
+        original = saved
+        guard !registered else { return }
+        registered = true
+        atexit { TerminalRestore.restoreNow() }
+        for signal in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP] {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { number in
+                TerminalRestore.restoreNow()
+                Foundation.signal(number, SIG_DFL)
+                raise(number)
+            }
+            action.sa_flags = Int32(SA_RESETHAND)
+            sigaction(signal, &action, nil)
+        }
+    }
+
+    static func uninstall() {
+        descriptor = -1
+    }
+
+    /// Async-signal-safe: write and tcsetattr only.
+    static func restoreNow() {
+        let fd = descriptor
+        guard fd >= 0 else { return }
+        descriptor = -1
+        let sequence = Array(TerminalDevice.leaveSequence.utf8)
+        _ = sequence.withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }
+        tcsetattr(fd, TCSAFLUSH, &original)
+    }
+}
