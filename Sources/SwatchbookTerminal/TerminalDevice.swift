@@ -15,7 +15,7 @@ public final class TerminalDevice {
     /// `sb.log`, warnings) goes to a file and is shown after the screen is
     /// given back, so it cannot scribble over the frame.
     private var savedStderr: Int32 = -1
-    private var capture: FILE?
+    private var capture: UnsafeMutablePointer<FILE>?
 
     /// Opens the controlling terminal.
     public init() throws(Diagnostic) {
@@ -57,7 +57,7 @@ public final class TerminalDevice {
         write(Array(Self.enterSequence.utf8))
         entered = true
         if isatty(STDERR_FILENO) != 0, let file = tmpfile() {
-            fflush(stderr)
+            fflush(nil)
             savedStderr = dup(STDERR_FILENO)
             dup2(fileno(file), STDERR_FILENO)
             capture = file
@@ -72,7 +72,7 @@ public final class TerminalDevice {
         tcsetattr(descriptor, TCSAFLUSH, &original)
         TerminalRestore.uninstall()
         if let file = capture, savedStderr >= 0 {
-            fflush(stderr)
+            fflush(nil)
             dup2(savedStderr, STDERR_FILENO)
             close(savedStderr)
             savedStderr = -1
