@@ -1,5 +1,18 @@
-/// The benchmark's flags: catalogue size, terminal width and repeat count.
+/// The benchmark's flags: what to measure, catalogue size, terminal width and repeat count.
 struct BenchOptions {
+    /// Which measurement runs.
+    enum Mode {
+        /// The render pipeline, phase by phase, on a catalogue built by `data`.
+        case pipeline
+        /// The same catalogue served by a lazy `source`, drawn whole.
+        case lazy
+        /// `Scripts/huge.lua`: opening it and drawing its first viewport.
+        case huge
+        /// One Lua callback round trip (a tap) and one `sb.color` call.
+        case calls
+    }
+
+    var mode = Mode.pipeline
     var sections = 1000
     var rows = 10
     var items = 50
@@ -8,13 +21,22 @@ struct BenchOptions {
     /// Write the generated plugin here and exit, so whole-process runs of
     /// `swatchbook render` read exactly the catalogue measured in process.
     var pluginOutput: String?
+    /// The script `--huge` opens; found beside the package when nil.
+    var script: String?
 
     static let usage = """
-        usage: swatchbook-bench [--sections N] [--rows N] [--items N] [--width N] [--repeat N]
-                                [--write-plugin FILE]
-        Times the render pipeline in process on a generated S×R×I catalogue and prints
-        the median of each phase in milliseconds, one `swatchbook.<phase>_ms <value>` per line.
-        --write-plugin FILE writes the generated Lua plugin to FILE instead.
+        usage: swatchbook-bench [--lazy | --huge | --calls] [--sections N] [--rows N] [--items N]
+                                [--width N] [--repeat N] [--write-plugin FILE] [--script PATH]
+        Times Swatchbook in process and prints medians, one `<name> <value>` per line.
+          (default)  the render pipeline phase by phase on a generated S×R×I catalogue
+                     built by a `data` function (`swatchbook.<phase>_ms`)
+          --lazy     the same catalogue served by a lazy `source`, laid out, drawn and
+                     written whole (`swatchbook.lazy_*`)
+          --huge     Scripts/huge.lua (or --script PATH): open, then the first 120×40
+                     viewport (`huge.*`)
+          --calls    one Lua callback round trip (a tap) and one `sb.color` call (`calls.*`)
+        --write-plugin FILE writes the generated plugin (of the default mode or --lazy)
+        to FILE instead.
         """
 
     struct UsageError: Error {
@@ -25,8 +47,17 @@ struct BenchOptions {
     static func parse(_ arguments: [String]) throws(UsageError) -> BenchOptions? {
         var options = BenchOptions()
         var remaining = arguments[...]
+        var modeFlag: String?
         while let flag = remaining.popFirst() {
             if flag == "--help" || flag == "-h" { return nil }
+            if let mode = modes[flag] {
+                if let earlier = modeFlag, earlier != flag {
+                    throw UsageError(message: "\(flag) cannot be combined with \(earlier)")
+                }
+                modeFlag = flag
+                options.mode = mode
+                continue
+            }
             guard let value = remaining.popFirst() else {
                 throw UsageError(message: "\(flag) needs a value")
             }
@@ -37,11 +68,17 @@ struct BenchOptions {
             case "--width": options.width = try positive(value, flag)
             case "--repeat": options.repeats = try positive(value, flag)
             case "--write-plugin": options.pluginOutput = value
+            case "--script": options.script = value
             default: throw UsageError(message: "unknown flag \(flag)")
             }
         }
+        if options.pluginOutput != nil, options.mode == .huge || options.mode == .calls {
+            throw UsageError(message: "--write-plugin goes with the default mode or --lazy")
+        }
         return options
     }
+
+    private static let modes: [String: Mode] = ["--lazy": .lazy, "--huge": .huge, "--calls": .calls]
 
     private static func positive(_ text: String, _ flag: String) throws(UsageError) -> Int {
         guard let value = Int(text), value >= 1 else {

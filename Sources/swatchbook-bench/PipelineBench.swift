@@ -24,13 +24,7 @@ struct PipelineBench {
 
     private let clock = ContinuousClock()
 
-    /// Generous budgets: the benchmark measures the work, not the sandbox's limits.
-    private var context: PluginContext {
-        var context = PluginContext()
-        context.width = width
-        context.limits = ScriptLimits(timeout: 3600, memoryMiB: 65_536)
-        return context
-    }
+    private var context: PluginContext { .bench(width: width) }
 
     func sample() throws(Diagnostic) -> Sample {
         let phased = try runPhases()
@@ -119,18 +113,30 @@ struct PipelineBench {
     }
 }
 
-extension Duration {
-    var milliseconds: Double {
-        let parts = components
-        return Double(parts.seconds) * 1000 + Double(parts.attoseconds) / 1e15
-    }
-}
+extension PipelineBench {
+    /// Runs `options.repeats` samples and prints the median of each phase.
+    static func run(_ options: BenchOptions) throws(Diagnostic) {
+        let source = BenchPlugin.source(
+            sections: options.sections, rows: options.rows, items: options.items)
+        let file = try BenchFiles.temporaryPlugin(source, name: "data")
+        defer { BenchFiles.remove(file) }
+        let bench = PipelineBench(pluginFile: file, width: options.width)
+        let samples = try (0..<options.repeats).map { _ throws(Diagnostic) in try bench.sample() }
 
-extension Array where Element == Duration {
-    /// The middle value; the mean of the middle two for an even count.
-    var median: Duration {
-        let sorted = self.sorted()
-        let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+        func median(_ phase: (Sample) -> Duration) -> String {
+            BenchReport.decimal(samples.map(phase).median.milliseconds)
+        }
+        print(
+            "# swatchbook-bench \(options.sections)×\(options.rows)×\(options.items) at \(options.width) columns,"
+                + " truecolor, \(options.repeats) repeats (medians)")
+        print("swatchbook.lua_build_ms", median(\.luaBuild))
+        print("swatchbook.layout_ms", median(\.layout))
+        print("swatchbook.draw_ms", median(\.draw))
+        print("swatchbook.write_ms", median(\.write))
+        print("swatchbook.render_ms", median(\.render))
+        print("swatchbook.total_ms", median(\.total))
+        // Every repeat writes the same bytes; summing them keeps all the work observable.
+        let written = samples.reduce(0) { $0 + $1.bytes }
+        print("swatchbook.bytes", written / samples.count)
     }
 }
