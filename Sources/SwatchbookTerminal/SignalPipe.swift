@@ -17,6 +17,12 @@ final class SignalPipe {
         readEnd = ends[0]
         Self.writeEnd = ends[1]
         self.signals = signals
+        // A parent may have left these blocked (the mask survives exec);
+        // a blocked SIGTERM would never reach the handler.
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        for number in signals { sigaddset(&mask, number) }
+        pthread_sigmask(SIG_UNBLOCK, &mask, nil)
         for number in signals {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { number in

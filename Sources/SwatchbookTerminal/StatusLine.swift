@@ -25,7 +25,9 @@ struct StatusLine {
             parts.append(target.path.description)
             if let element = session.navigator.locate(target.path, in: session.state) {
                 if let item = element.item { parts.append(item.name + " " + item.color.hex) }
-                if let node = element.node { parts.append(node.name + (node.color.map { " " + $0.hex } ?? "")) }
+                if let node = element.node {
+                    parts.append(node.name + (node.color.map { " " + $0.hex } ?? ""))
+                }
             }
         }
         let left = " " + parts.joined(separator: "  ")
@@ -45,7 +47,9 @@ struct StatusLine {
         if let text {
             x += 2
             let room = canvas.width - x - 1
-            canvas.draw(TextWidth.truncate(text, to: room, ellipsis: theme.glyphs.ellipsis), x: x, y: y, style: style, clip: line)
+            canvas.draw(
+                TextWidth.truncate(text, to: room, ellipsis: theme.glyphs.ellipsis), x: x, y: y, style: style,
+                clip: line)
         }
     }
 }
@@ -76,7 +80,9 @@ enum HelpOverlay {
         let width = min(canvas.width, (lines.map { TextWidth.of($0) }.max() ?? 0) + 4)
         let height = min(canvas.height - 1, lines.count + 2)
         guard width > 4, height > 2 else { return }
-        let box = Rect(x: (canvas.width - width) / 2, y: max(0, (canvas.height - 1 - height) / 2), width: width, height: height)
+        let box = Rect(
+            x: (canvas.width - width) / 2, y: max(0, (canvas.height - 1 - height) / 2), width: width,
+            height: height)
         let style = theme.style(.status).over(theme.style(.background))
         canvas.fill(box, clip: canvas.bounds, style: style)
         for (i, line) in lines.prefix(height - 2).enumerated() {

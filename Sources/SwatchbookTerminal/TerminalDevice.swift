@@ -21,7 +21,8 @@ public final class TerminalDevice {
     public init() throws(Diagnostic) {
         let fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else {
-            throw Diagnostic(.usage, "browse needs a terminal: cannot open /dev/tty (\(String(cString: strerror(errno))))")
+            throw Diagnostic(
+                .usage, "browse needs a terminal: cannot open /dev/tty (\(String(cString: strerror(errno))))")
         }
         descriptor = fd
         guard tcgetattr(fd, &original) == 0 else {
@@ -35,8 +36,10 @@ public final class TerminalDevice {
         close(descriptor)
     }
 
-    static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h\u{1B}[?2004h\u{1B}[H\u{1B}[2J"
-    static let leaveSequence = "\u{1B}[0m\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?25h\u{1B}[?1049l"
+    static let enterSequence =
+        "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h\u{1B}[?2004h\u{1B}[H\u{1B}[2J"
+    static let leaveSequence =
+        "\u{1B}[0m\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?25h\u{1B}[?1049l"
 
     /// Raw mode (no echo, no line editing, no signals from keys: Ctrl-C
     /// arrives as a key), the alternate screen, a hidden cursor, SGR mouse
@@ -101,7 +104,9 @@ public final class TerminalDevice {
     public func write(_ bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            let n = bytes.withUnsafeBytes {
+                Foundation.write(descriptor, $0.baseAddress! + offset, $0.count - offset)
+            }
             if n < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
                 return
@@ -131,7 +136,7 @@ enum TerminalRestore {
                 Foundation.signal(number, SIG_DFL)
                 raise(number)
             }
-            action.sa_flags = Int32(SA_RESETHAND)
+            action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)
             sigaction(signal, &action, nil)
         }
     }

@@ -2,13 +2,15 @@ import SwatchbookCore
 
 /// Usage text, with examples, for `--help` and `help COMMAND`.
 enum HelpText {
-    static let commands = ["render", "plugins", "check", "help"]
+    static let commands = ["render", "browse", "pick", "plugins", "check", "help"]
 
     static let overview = """
         swatchbook — a scriptable colour catalogue for the terminal
 
         Usage:
           swatchbook render [PLUGIN] [options]   draw the catalogue headless (stdout or -o FILE)
+          swatchbook browse [PLUGIN] [options]   the catalogue on the whole terminal (keys and mouse)
+          swatchbook pick [PLUGIN] [options]     like browse; print the first tap's result (fzf style)
           swatchbook plugins [--json]            list the plugins on the search path
           swatchbook check FILE...               load and draw plugins, report every problem
           swatchbook help COMMAND                options of a command
@@ -82,6 +84,23 @@ enum HelpText {
                 Examples:
                   swatchbook check Scripts/*.lua
                   swatchbook check Scripts ~/.config/swatchbook/plugins
+
+                """
+        case "browse", "pick":
+            let pick = name == "pick"
+            return """
+                Usage: swatchbook \(name!) [PLUGIN] [options]
+
+                \(pick
+                    ? "Like browse; the first tap prints its result (the plugin's string, else the\ncolour's hex) on stdout and exits 0. Esc, q or Ctrl-C print nothing and exit 130.\nThe screen is drawn on /dev/tty, so color=$(swatchbook pick) works."
+                    : "The catalogue on the whole terminal, driven by the keyboard and the mouse.")
+
+                Keys: h j k l / arrows move, PgUp PgDn page, Home End strip ends, g G first/last
+                row, Tab next section, Enter Space tap, / filter, t theme, r reload, ? help, q quit.
+                Mouse: click taps, wheel scrolls, Shift+wheel scrolls a strip.
+                The plugin reloads when its file (or a file it required) changes.
+
+                \(ArgumentParser(command: name!, options: ViewOptions.options).optionsHelp)
 
                 """
         case "help": return "Usage: swatchbook help COMMAND\n"

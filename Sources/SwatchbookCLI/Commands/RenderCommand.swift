@@ -80,8 +80,11 @@ struct RenderCommand {
             }
         let renderer = CatalogueRenderer(
             layout: layout, painter: Painter(theme: theme, depth: depth, settings: session.settings))
+        // A viewport is a screen, with a screen's sticky header; the JSON
+        // and transcript describe the same window without drawing over it.
         let viewport = Viewport(
-            width: width, height: options.height, top: options.height == nil ? 0 : session.state.top)
+            width: width, height: options.height, top: options.height == nil ? 0 : session.state.top,
+            stickyHeaders: options.height != nil && format != .json && format != .transcript)
         let bytes: [UInt8]
         switch format {
         case .ansi:

@@ -31,7 +31,8 @@ struct SessionSetup {
         try load(state: state, width: width, height: height).0
     }
 
-    private func load(state: ViewState?, width: Int, height: Int) throws(Diagnostic) -> (PluginSession, Theme) {
+    private func load(state: ViewState?, width: Int, height: Int) throws(Diagnostic) -> (PluginSession, Theme)
+    {
         var context = options.context
         context.width = width
         context.height = height

@@ -47,6 +47,20 @@ public enum SwatchbookCLI {
             } else {
                 try OutputFile.writeAll(bytes, to: STDOUT_FILENO, name: "stdout")
             }
+        case "browse", "pick":
+            if rest.contains("--help") || rest.contains("-h") {
+                print(try HelpText.forCommand(command), terminator: "")
+                return 0
+            }
+            let terminal = TerminalInfo.current()
+            let browse = BrowseCommand(
+                mode: command == "pick" ? .pick : .browse, terminal: terminal,
+                locator: PluginLocator(environment: terminal.environment), warn: { printError($0) })
+            let (output, status) = try browse.run(rest)
+            if let output {
+                try OutputFile.writeAll(Array((output + "\n").utf8), to: STDOUT_FILENO, name: "stdout")
+            }
+            return status
         case "plugins":
             if rest.contains("--help") || rest.contains("-h") {
                 print(try HelpText.forCommand("plugins"), terminator: "")

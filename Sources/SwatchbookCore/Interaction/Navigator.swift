@@ -363,9 +363,10 @@ public struct Navigator {
         case .node(let line, _):
             frameTop = row.top + 1 + line
         }
-        // Keep the line above in view too: the row's title for a strip's
-        // first line, and room for a sticky section header otherwise.
-        let wanted = max(0, frameTop - 1)
+        // Keep what explains the cell in view above it: a strip's row title
+        // and, over that, the line a sticky section header takes.
+        let above = frameTop == row.top + 1 ? 2 : 1
+        let wanted = max(0, frameTop - above)
         if wanted < state.top { state.top = wanted }
         if frameTop + frameHeight > state.top + height {
             // A cell taller than the screen shows its top.

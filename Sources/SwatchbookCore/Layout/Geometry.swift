@@ -37,10 +37,14 @@ public struct Viewport: Hashable, Sendable {
     public var height: Int?
     /// The first document line drawn.
     public var top: Int
+    /// Keep the header of a section scrolled into on the first line, as a
+    /// screen does; a band of a whole document or a description does not.
+    public var stickyHeaders: Bool
 
-    public init(width: Int, height: Int? = nil, top: Int = 0) {
+    public init(width: Int, height: Int? = nil, top: Int = 0, stickyHeaders: Bool = false) {
         self.width = width
         self.height = height
         self.top = top
+        self.stickyHeaders = stickyHeaders
     }
 }

@@ -96,7 +96,9 @@ public struct ShelvesLayout {
         }
         // A viewport scrolled into a section keeps that section's header on
         // its first line, as a table view's sticky headers do.
-        if viewport.height != nil, top > 0, !elements.isEmpty, elements[0].kind != .header || elements[0].frame.y > 0 {
+        if viewport.stickyHeaders, viewport.height != nil, top > 0, !elements.isEmpty,
+            elements[0].kind != .header || elements[0].frame.y > 0
+        {
             let s = index.firstSection(endingAfter: top)
             if s < index.sections.count, index.sections[s].top < top {
                 let summary = source.sectionSummary(s)

@@ -205,7 +205,8 @@ public final class PluginSession {
             row.kind == .row, row.row?.kind == .items
         else { return }
         let pitch = settings.itemWidth + settings.itemSpacing
-        let offset = navigator.clampedOffset(state.offset(ofRow: row.key) + cells * pitch, count: row.row?.count ?? 0)
+        let offset = navigator.clampedOffset(
+            state.offset(ofRow: row.key) + cells * pitch, count: row.row?.count ?? 0)
         state.offsets[row.key] = offset == 0 ? nil : offset
     }
 

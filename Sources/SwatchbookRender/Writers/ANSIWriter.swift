@@ -139,3 +139,16 @@ public struct ANSIWriter: CanvasWriter {
         return code
     }
 }
+
+extension ANSIWriter {
+    /// Appends the SGR sequence that makes a terminal showing `old` show
+    /// `new` at this depth, the same sequence ``write(_:into:)`` puts
+    /// between cells; for writers that place cells themselves, such as the
+    /// browse loop's frame differ. A change to plain is always a reset;
+    /// otherwise nothing is appended when the two look the same.
+    package mutating func appendTransition(
+        from old: Style, to new: Style, into output: inout [UInt8]
+    ) {
+        transition(from: visible(old), to: visible(new), into: &output)
+    }
+}

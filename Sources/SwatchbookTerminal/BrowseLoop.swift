@@ -1,0 +1,194 @@
+import Foundation
+import SwatchbookCore
+import SwatchbookLua
+import SwatchbookRender
+
+/// The interactive loop of `browse` and `pick`: input in, a frame out.
+///
+/// The screen above the status line is exactly what `render --height H-1`
+/// draws for the same state: both lay out and paint through the same
+/// session, painter and key interpreter; this loop adds only the status
+/// line, the help overlay and the mouse.
+public final class BrowseLoop {
+    public enum Mode: Sendable { case browse, pick }
+
+    public enum Outcome: Equatable, Sendable {
+        case quit
+        case picked(String)
+        case cancelled
+        case signalled(Int32)
+    }
+
+    let terminal: TerminalDevice
+    let mode: Mode
+    let theme: Theme
+    let depth: ColorDepth
+    public private(set) var session: PluginSession
+    var interpreter: KeyInterpreter
+    var decoder = InputDecoder()
+    var differ: FrameDiffer
+    var status = StatusLine()
+    var showHelp = false
+    let reloader: PluginReloader?
+
+    /// - Parameter reload: loads the plugin again in a fresh state, for hot
+    ///   reload; nil turns it off.
+    public init(
+        session: PluginSession, theme: Theme, depth: ColorDepth, terminal: TerminalDevice, mode: Mode,
+        reload: ((ViewState, Int, Int) throws(Diagnostic) -> PluginSession)?
+    ) {
+        self.session = session
+        self.interpreter = KeyInterpreter(session: session)
+        self.theme = theme
+        self.depth = depth
+        self.terminal = terminal
+        self.mode = mode
+        self.differ = FrameDiffer(depth: depth)
+        self.reloader = reload.map { PluginReloader(plugin: session.plugin, load: $0) }
+    }
+
+    /// Runs until quit, a pick or a signal; the terminal is restored on return.
+    public func run() -> Outcome {
+        terminal.enter()
+        defer { terminal.leave() }
+        let signals = SignalPipe(signals: [SIGINT, SIGTERM, SIGHUP, SIGWINCH])
+        draw(full: true)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            var fds = [
+                pollfd(fd: terminal.descriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0),
+            ]
+            let timeout: Int32 = decoder.hasPending ? 30 : 300
+            let ready = poll(&fds, 2, timeout)
+            var events: [InputEvent] = []
+            var full = false
+            var dirty = false
+            if ready < 0 && errno != EINTR { return .quit }
+            if fds[1].revents != 0 {
+                for number in signals.drain() {
+                    if number == SIGWINCH {
+                        full = true
+                    } else {
+                        return .signalled(number)
+                    }
+                }
+            }
+            if fds[0].revents & Int16(POLLIN) != 0 {
+                let n = read(terminal.descriptor, &buffer, buffer.count)
+                if n > 0 { events += decoder.feed(buffer[0..<n]) }
+            } else if ready == 0 {
+                events += decoder.flushPending()
+                if let reloaded = reloader?.poll(
+                    state: session.state, width: session.width, height: session.height)
+                {
+                    adopt(reloaded)
+                    dirty = true
+                }
+            }
+            for event in events {
+                if let outcome = handle(event) { return outcome }
+            }
+            if full {
+                let size = terminal.size()
+                session.resize(width: size.width, height: max(1, size.height - 1))
+            }
+            if full || dirty || !events.isEmpty {
+                draw(full: full)
+            }
+        }
+    }
+
+    private func adopt(_ result: Result<PluginSession, Diagnostic>) {
+        switch result {
+        case .success(let fresh):
+            session = fresh
+            interpreter = KeyInterpreter(session: fresh)
+            status.show("reloaded \(fresh.plugin.file)")
+        case .failure(let error):
+            status.show(error.formatted, isError: true)
+        }
+    }
+
+    /// Handles one event; an outcome ends the loop.
+    private func handle(_ event: InputEvent) -> Outcome? {
+        if showHelp {
+            showHelp = false
+            return nil
+        }
+        switch event {
+        case .key(.character("c"), let modifiers) where modifiers.contains(.control):
+            return mode == .pick ? .cancelled : .quit
+        case .key(let key, _):
+            do throws(Diagnostic) {
+                switch try interpreter.press(key) {
+                case .quit: return mode == .pick ? .cancelled : .quit
+                case .picked(let result) where mode == .pick: return .picked(result)
+                case .unhandled(.help): showHelp = true
+                case .unhandled(.nextTheme): status.show("only the \(theme.name) theme is installed")
+                default: break
+                }
+            } catch {
+                status.show(error.formatted, isError: true)
+            }
+        case .mouse(let mouse):
+            return handle(mouse)
+        case .paste(let text):
+            for character in text where interpreter.typing != nil {
+                _ = try? interpreter.press(.character(character))
+            }
+        }
+        return nil
+    }
+
+    private func handle(_ mouse: MouseEvent) -> Outcome? {
+        let layout = visibleLayout()
+        switch mouse.action {
+        case .press(.left):
+            guard let element = layout.element(atX: mouse.x, y: mouse.y) else { return nil }
+            do throws(Diagnostic) {
+                let result = try session.tap(element.path, mouse: true)
+                if mode == .pick, let result { return .picked(result) }
+            } catch {
+                status.show(error.formatted, isError: true)
+            }
+        case .wheelUp, .wheelDown:
+            let step = mouse.action == .wheelDown ? 1 : -1
+            if mouse.modifiers.contains(.shift), let element = layout.element(atX: mouse.x, y: mouse.y),
+                element.kind == .item || element.kind == .row
+            {
+                session.scrollStrip(element.path, byCells: step)
+            } else {
+                session.scroll(by: 3 * step)
+            }
+        case .wheelLeft, .wheelRight:
+            if let element = layout.element(atX: mouse.x, y: mouse.y),
+                element.kind == .item || element.kind == .row
+            {
+                session.scrollStrip(element.path, byCells: mouse.action == .wheelRight ? 1 : -1)
+            }
+        default:
+            break
+        }
+        return nil
+    }
+
+    func visibleLayout() -> Layout {
+        session.layout.layout(
+            Viewport(width: session.width, height: session.height, top: session.state.top, stickyHeaders: true))
+    }
+
+    /// Paints the screen and writes only what changed.
+    func draw(full: Bool) {
+        let size = terminal.size()
+        if size.width != session.width || size.height - 1 != session.height {
+            session.resize(width: size.width, height: max(1, size.height - 1))
+        }
+        var layout = visibleLayout()
+        layout.viewport.height = session.height + 1
+        var canvas = Painter(theme: theme, depth: depth, settings: session.settings).paint(layout)
+        status.draw(on: &canvas, session: session, theme: theme, typing: interpreter.typing)
+        if showHelp { HelpOverlay.draw(on: &canvas, theme: theme) }
+        terminal.write(differ.frame(canvas, full: full))
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+
+/// browse and pick in a real terminal (tmux): keys and mouse in, the screen
+/// read back and compared with what render draws for the same keys.
+@Suite("browse and pick in a terminal", .serialized)
+struct BrowseTests {
+    static let width = 70
+    static let height = 20
+
+    /// What render draws above the status line after the same keys, in
+    /// the terminal's 256 colours, as the text a terminal shows (swatches
+    /// are coloured blanks).
+    static func rendered(_ keys: String, width: Int = width, height: Int = height) throws -> [String] {
+        let result = try CommandRunner.run([
+            "render", "--keys", keys, "--width", "\(width)", "--height", "\(height - 1)", "--format", "ansi",
+            "--color", "256",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        var lines = result.text.replacingOccurrences(
+            of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression
+        ).components(separatedBy: "\n")
+        if lines.last == "" { lines.removeLast() }
+        return lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }
+    }
+
+    static func browse(_ arguments: String = "") throws -> TmuxScreen {
+        let screen = try TmuxScreen(
+            "\(TmuxScreen.binary) browse \(arguments); echo \"EXIT:$?\"; stty -a; echo END; sleep 60",
+            width: width, height: height)
+        try screen.waitFor { $0.last?.contains("Colours") == true || $0.last?.contains(" 1.") == true }
+        return screen
+    }
+
+    /// (keys for render, the same keys for tmux)
+    static let sequences: [(String, [String])] = [
+        ("", []),
+        ("jjl", ["j", "j", "l"]),
+        ("<Tab><Tab>l", ["Tab", "Tab", "l"]),
+        ("G", ["G"]),
+        ("llllll<Enter>", ["l", "l", "l", "l", "l", "l", "Enter"]),
+        ("<PgDn>", ["NPage"]),
+        ("/sea<Enter>", ["/", "s", "e", "a", "Enter"]),
+    ]
+
+    @Test("the screen equals render --height H-1 after the same keys", arguments: sequences)
+    func screenMatchesRender(_ keys: String, _ tmuxKeys: [String]) throws {
+        let screen = try Self.browse()
+        for key in tmuxKeys { try screen.press(key) }
+        let shown = try screen.settle()
+        let expected = try Self.rendered(keys)
+        #expect(Array(shown.prefix(Self.height - 1)) == expected)
+        #expect(shown.count == Self.height)
+        #expect(shown.last?.hasPrefix(" Colours") == true)
+    }
+
+    @Test func theStatusLineShowsTheFocus() throws {
+        let screen = try Self.browse()
+        try screen.press("l")
+        let shown = try screen.waitFor { $0.last?.contains("1.1.2") == true }
+        #expect(shown.last?.contains("Salmon #FA8072") == true)
+    }
+
+    @Test func aClickIsATap() throws {
+        let screen = try Self.browse()
+        // Column 20, line 6 (1-based): the label line of Salmon's cell.
+        try screen.type("\u{1B}[<0;20;6M\u{1B}[<0;20;6m")
+        let shown = try screen.waitFor { $0.joined().contains("☑ Salmon") }
+        #expect(shown.last?.contains("1.1.2") == true)
+    }
+
+    @Test func quittingRestoresTheTerminal() throws {
+        let screen = try Self.browse()
+        try screen.press("q")
+        let shown = try screen.waitFor { $0.contains("END") }
+        #expect(shown.contains("EXIT:0"))
+        let settings = shown.joined(separator: " ")
+        #expect(settings.contains(" icanon") && settings.contains(" echo"))
+        #expect(!settings.contains("-icanon") && !settings.contains("-echo "))
+        #expect(!shown.contains { $0.contains("SubCategory") }, "the alternate screen is gone")
+    }
+
+    @Test func sigtermRestoresTheTerminal() throws {
+        let folder = ScratchFolder()
+        let pidFile = folder.path("pid")
+        let screen = try TmuxScreen(
+            "\(TmuxScreen.binary) browse & echo $! > '\(pidFile)'; wait $!; echo \"EXIT:$?\"; stty -a; echo END; sleep 60",
+            width: Self.width, height: Self.height)
+        try screen.waitFor { $0.last?.contains("Colours") == true }
+        let pid = try String(contentsOfFile: pidFile, encoding: .utf8)
+        let target = try #require(pid_t(pid.trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(kill(target, SIGTERM) == 0)
+        let shown = try screen.waitFor { $0.contains("END") }
+        #expect(shown.contains("EXIT:143"))
+        let settings = shown.joined(separator: " ")
+        #expect(settings.contains(" icanon") && !settings.contains("-icanon"))
+    }
+
+    @Test func aResizeRedrawsEverything() throws {
+        let screen = try Self.browse()
+        try screen.resize(width: 50, height: 14)
+        let shown = try screen.waitFor { $0.count == 14 && $0.last?.contains("Colours") == true }
+        #expect(Array(shown.prefix(13)) == (try Self.rendered("", width: 50, height: 14)))
+    }
+
+    @Test func pickPrintsTheTappedHex() throws {
+        let screen = try TmuxScreen(
+            "r=$(\(TmuxScreen.binary) pick Scripts/picker.lua); echo \"RESULT:[$r]:$?\"; sleep 60",
+            width: Self.width, height: Self.height)
+        try screen.waitFor { $0.last?.contains("Picker") == true }
+        try screen.press("l")
+        try screen.press("Enter")
+        let shown = try screen.waitFor { $0.contains { $0.hasPrefix("RESULT:") } }
+        #expect(shown.contains("RESULT:[#9A0025]:0"))
+    }
+
+    @Test func cancellingAPickIs130() throws {
+        for key in ["Escape", "q", "C-c"] {
+            let screen = try TmuxScreen(
+                "r=$(\(TmuxScreen.binary) pick); echo \"RESULT:[$r]:$?\"; sleep 60",
+                width: Self.width, height: Self.height)
+            try screen.waitFor { $0.last?.contains("Colours") == true }
+            try screen.press(key)
+            let shown = try screen.waitFor(seconds: 5) { $0.contains { $0.hasPrefix("RESULT:") } }
+            #expect(shown.contains("RESULT:[]:130"), "\(key)")
+        }
+    }
+
+    @Test func hotReloadKeepsTheOldPluginUntilTheNewOneLoads() throws {
+        let folder = ScratchFolder()
+        let good = """
+            return { name = "Live", api = 1, data = { { name = "Version one", id = "live", rows = {
+              { name = "Row", items = { { name = "First", color = "red" }, { name = "Second", color = "blue" } } } } } } }
+            """
+        folder.write("live.lua", good)
+        let screen = try TmuxScreen(
+            "\(TmuxScreen.binary) browse live.lua; sleep 60", width: Self.width, height: Self.height,
+            in: folder.url)
+        try screen.waitFor { $0.joined().contains("Version one") }
+        try screen.press("l")
+        Thread.sleep(forTimeInterval: 1.1)  // a new modification time
+        folder.write("live.lua", "return { name = \"Live\", api = 1, data = {\n  oops oops\n} }")
+        let broken = try screen.waitFor { $0.last?.contains("live.lua:2:") == true }
+        #expect(broken.joined().contains("Version one"), "the old version keeps running")
+        Thread.sleep(forTimeInterval: 1.1)
+        folder.write("live.lua", good.replacingOccurrences(of: "Version one", with: "Version two"))
+        let fixed = try screen.waitFor { $0.joined().contains("Version two") }
+        #expect(fixed.last?.contains("1.1.2") == true, "the focus survived the reload")
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+
+/// A real terminal for the interactive commands: a private tmux server
+/// running one command in a window of a given size, typed into with
+/// send-keys and read back with capture-pane.
+final class TmuxScreen {
+    let socket = "swatchbook-test-\(UUID().uuidString.prefix(8))"
+    let width: Int
+    let height: Int
+    let scratch = ScratchFolder()
+
+    /// Starts `command` (run by sh in `directory`) in a detached session.
+    init(_ command: String, width: Int = 80, height: Int = 24, in directory: URL = CommandRunner.root) throws
+    {
+        self.width = width
+        self.height = height
+        let script = scratch.write("run.sh", "cd '\(directory.path)' || exit 1\n\(command)\n")
+        try tmux(["new-session", "-d", "-s", "main", "-x", "\(width)", "-y", "\(height)", "sh \(script)"])
+    }
+
+    deinit {
+        _ = try? tmux(["kill-server"])
+    }
+
+    /// The binary under test, quoted for sh.
+    static var binary: String { "'\(CommandRunner.binary.path)'" }
+
+    /// Runs tmux with posix_spawn and waitpid: Foundation's Process can
+    /// wait for ever on a client whose server daemon inherited its files.
+    @discardableResult
+    func tmux(_ arguments: [String]) throws -> String {
+        let output = scratch.url.appendingPathComponent("tmux-\(UUID().uuidString).out")
+        defer { try? FileManager.default.removeItem(at: output) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let argv = ["tmux", "-L", socket, "-f", "/dev/null"] + arguments
+        let environment = CommandRunner.cleanEnvironment.merging(["TERM": "xterm-256color"]) { $1 }
+            .map { "\($0.key)=\($0.value)" }
+        var cArguments = argv.map { strdup($0) } + [nil]
+        var cEnvironment = environment.map { strdup($0) } + [nil]
+        defer {
+            cArguments.forEach { free($0) }
+            cEnvironment.forEach { free($0) }
+        }
+        var pid = pid_t()
+        let spawned = posix_spawnp(&pid, "tmux", &actions, nil, &cArguments, &cEnvironment)
+        guard spawned == 0 else {
+            throw TmuxError(message: "cannot run tmux: \(String(cString: strerror(spawned)))")
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let text = String(decoding: (try? Data(contentsOf: output)) ?? Data(), as: UTF8.self)
+        guard status == 0 else {
+            throw TmuxError(message: "tmux \(arguments.joined(separator: " ")) failed: \(text)")
+        }
+        return text
+    }
+
+    struct TmuxError: Error, CustomStringConvertible {
+        let message: String
+        var description: String { message }
+    }
+
+    /// Named keys as tmux spells them (`Enter`, `Escape`, `Down`, `C-c`).
+    func press(_ keys: String...) throws {
+        try tmux(["send-keys", "-t", "main"] + keys)
+    }
+
+    /// Literal text, byte for byte (escape sequences too).
+    func type(_ text: String) throws {
+        try tmux(["send-keys", "-t", "main", "-l", text])
+    }
+
+    /// The visible screen as text lines (trailing blanks trimmed).
+    func screen() throws -> [String] {
+        let text = try tmux(["capture-pane", "-p", "-t", "main"])
+        var lines = text.components(separatedBy: "\n")
+        if lines.last == "" { lines.removeLast() }
+        return lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }
+    }
+
+    /// Waits until the screen satisfies `condition`, up to `seconds`.
+    @discardableResult
+    func waitFor(seconds: Double = 10, _ condition: ([String]) -> Bool) throws -> [String] {
+        let deadline = Date().addingTimeInterval(seconds)
+        var last: [String] = []
+        while Date() < deadline {
+            last = try screen()
+            if condition(last) { return last }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw TmuxError(message: "timed out; the screen was:\n" + last.joined(separator: "\n"))
+    }
+
+    /// Waits until the screen has stopped changing for a moment.
+    @discardableResult
+    func settle() throws -> [String] {
+        var previous = try screen()
+        for _ in 0..<100 {
+            Thread.sleep(forTimeInterval: 0.08)
+            let now = try screen()
+            if now == previous { return now }
+            previous = now
+        }
+        return previous
+    }
+
+    func resize(width: Int, height: Int) throws {
+        try tmux(["resize-window", "-t", "main", "-x", "\(width)", "-y", "\(height)"])
+    }
+}
