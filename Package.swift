@@ -36,7 +36,7 @@ let package = Package(
         .executableTarget(name: "swatchbook", dependencies: ["SwatchbookCLI"]),
         .executableTarget(
             name: "swatchbook-bench",
-            dependencies: ["SwatchbookCore", "SwatchbookRender", "SwatchbookLua"]
+            dependencies: ["SwatchbookCore", "SwatchbookRender", "SwatchbookLua", "SwatchbookTerminal"]
         ),
         .target(name: "SwatchbookTestSupport", path: "Tests/Support"),
         .testTarget(name: "SwatchbookCoreTests", dependencies: ["SwatchbookCore"]),

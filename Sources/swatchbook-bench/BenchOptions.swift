@@ -10,6 +10,8 @@ struct BenchOptions {
         case huge
         /// One Lua callback round trip (a tap) and one `sb.color` call.
         case calls
+        /// Browse: a key to its frame at 200×60, and the frame's bytes.
+        case frames
     }
 
     var mode = Mode.pipeline
@@ -25,7 +27,7 @@ struct BenchOptions {
     var script: String?
 
     static let usage = """
-        usage: swatchbook-bench [--lazy | --huge | --calls] [--sections N] [--rows N] [--items N]
+        usage: swatchbook-bench [--lazy | --huge | --calls | --frames] [--sections N] [--rows N] [--items N]
                                 [--width N] [--repeat N] [--write-plugin FILE] [--script PATH]
         Times Swatchbook in process and prints medians, one `<name> <value>` per line.
           (default)  the render pipeline phase by phase on a generated S×R×I catalogue
@@ -35,6 +37,8 @@ struct BenchOptions {
           --huge     Scripts/huge.lua (or --script PATH): open, then the first 120×40
                      viewport (`huge.*`)
           --calls    one Lua callback round trip (a tap) and one `sb.color` call (`calls.*`)
+          --frames   browse: a focus move, a strip scroll and a page down, key to frame
+                     at 200×60 on the demo and on huge.lua (`frames.*`)
         --write-plugin FILE writes the generated plugin (of the default mode or --lazy)
         to FILE instead.
         """
@@ -78,7 +82,9 @@ struct BenchOptions {
         return options
     }
 
-    private static let modes: [String: Mode] = ["--lazy": .lazy, "--huge": .huge, "--calls": .calls]
+    private static let modes: [String: Mode] = [
+        "--lazy": .lazy, "--huge": .huge, "--calls": .calls, "--frames": .frames,
+    ]
 
     private static func positive(_ text: String, _ flag: String) throws(UsageError) -> Int {
         guard let value = Int(text), value >= 1 else {

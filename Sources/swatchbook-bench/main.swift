@@ -39,6 +39,7 @@ do throws(Diagnostic) {
     case .lazy: try LazyBench.run(options)
     case .huge: try HugeBench.run(options)
     case .calls: try CallsBench.run(options)
+    case .frames: try FramesBench.run(options)
     }
 } catch {
     fail(error.formatted, code: 1)
