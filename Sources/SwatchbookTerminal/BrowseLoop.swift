@@ -175,7 +175,8 @@ public final class BrowseLoop {
 
     func visibleLayout() -> Layout {
         session.layout.layout(
-            Viewport(width: session.width, height: session.height, top: session.state.top, stickyHeaders: true))
+            Viewport(
+                width: session.width, height: session.height, top: session.state.top, stickyHeaders: true))
     }
 
     /// Paints the screen and writes only what changed.

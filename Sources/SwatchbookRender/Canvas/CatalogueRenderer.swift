@@ -22,7 +22,8 @@ public struct CatalogueRenderer {
         repeat {
             let height = min(bandHeight, end - top)
             let sticky = viewport.stickyHeaders && top == viewport.top
-            let band = layout.layout(Viewport(width: layout.width, height: height, top: top, stickyHeaders: sticky))
+            let band = layout.layout(
+                Viewport(width: layout.width, height: height, top: top, stickyHeaders: sticky))
             writer.write(painter.paint(band), into: &output)
             top += height
         } while top < end
