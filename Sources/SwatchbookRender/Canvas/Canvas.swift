@@ -79,6 +79,10 @@ public struct Canvas: Sendable {
         let area = clip.intersection(bounds)
         let visible = y >= area.y && y < area.maxY
         let id = visible ? intern(style) : 0
+        // Printable ASCII, most labels: one cell per byte, no clusters to split.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            return drawASCII(text, x: x, y: y, style: id, area: visible ? area : nil)
+        }
         var column = x
         var written: (start: Int, end: Int)?
         for cluster in Sanitizer.clean(text) {
@@ -101,6 +105,25 @@ public struct Canvas: Sendable {
         }
         if let written { repairEdges(y: y, start: written.start, end: written.end) }
         return column
+    }
+
+    private mutating func drawASCII(_ text: String, x: Int, y: Int, style: UInt16, area: Rect?) -> Int {
+        let count = text.utf8.count
+        guard let area else { return x + count }
+        let start = max(x, area.x)
+        let end = min(x + count, area.maxX)
+        guard start < end else { return x + count }
+        let row = y * width
+        var column = x
+        for byte in text.utf8 {
+            if column >= start && column < end {
+                cells[row + column] = Cell(code: UInt32(byte), style: style, width: 1)
+            }
+            column += 1
+            if column >= end { break }
+        }
+        repairEdges(y: y, start: start, end: end)
+        return x + count
     }
 
     /// After cells `start..<end` of line `y` were overwritten, a wide

@@ -18,13 +18,18 @@ public struct ANSIWriter: CanvasWriter {
         // sequence only when the id changes, once per pair of styles.
         let styles = canvas.styles.map(visible)
         var firstBySequence: [[UInt8]: UInt16] = [:]
-        let canonical = styles.enumerated().map { index, style -> UInt16 in
-            var sequence: [UInt8] = []
-            transition(from: .plain, to: style, into: &sequence)
-            if let id = firstBySequence[sequence] { return id }
-            firstBySequence[sequence] = UInt16(index)
-            return UInt16(index)
-        }
+        // In truecolor nothing is reduced: the canvas's styles are already
+        // distinct, so each is its own id and the sequences need not be built.
+        let canonical =
+            depth == .truecolor
+            ? (0..<styles.count).map { UInt16($0) }
+            : styles.enumerated().map { index, style -> UInt16 in
+                var sequence: [UInt8] = []
+                transition(from: .plain, to: style, into: &sequence)
+                if let id = firstBySequence[sequence] { return id }
+                firstBySequence[sequence] = UInt16(index)
+                return UInt16(index)
+            }
         let showsBlank = styles.map { style in
             style.background == nil && style.attributes.isDisjoint(with: [.reverse, .underline])
         }
