@@ -63,7 +63,7 @@ enum HelpOverlay {
         "PgUp PgDn (b f)    a page up or down",
         "Home End (0 $)     ends of a strip",
         "g G                first / last row",
-        "Tab                next section",
+        "Tab  Shift-Tab     next / previous section",
         "Enter Space        tap",
         "/                  filter (Enter keeps, Esc clears)",
         "t                  next theme",

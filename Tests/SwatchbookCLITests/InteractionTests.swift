@@ -152,3 +152,17 @@ struct ScenarioTests {
         #expect(result.text.contains("Shades › Reds › #DC143C, 4 of 7, selected, focused"))
     }
 }
+
+@Suite("section keys")
+struct SectionKeyTests {
+    @Test func tabAndShiftTabWalkSections() throws {
+        func focused(_ keys: String) throws -> String? {
+            let result = try CommandRunner.run(["render", "--keys", keys, "--format", "transcript"])
+            return result.text.split(separator: "\n").first { $0.hasSuffix("focused") }.map(String.init)
+        }
+        #expect(try focused("<Tab><Tab>")?.hasPrefix("Category #3 › SubCategory #3.1 › Tomato") == true)
+        #expect(
+            try focused("<Tab><Tab><S-Tab>")?.hasPrefix("Category #2 › SubCategory #2.1 › Moccasin") == true)
+        #expect(try focused("<S-Tab>")?.hasPrefix("Category #1 › SubCategory #1.1 › Orchid") == true)
+    }
+}

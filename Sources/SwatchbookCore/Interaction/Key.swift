@@ -47,7 +47,7 @@ public enum KeyAction: Hashable, Sendable {
     case help
 
     /// The key map: arrows and hjkl, PgUp/PgDn, Home/End, g/G, Tab to the
-    /// next section, Enter/Space tap, `/` filter, `t` next theme, `r` reload,
+    /// next section (Shift-Tab back), Enter/Space tap, `/` filter, `t` next theme, `r` reload,
     /// `?` help, `q`/Esc quit.
     public static func of(_ key: Key) -> KeyAction? {
         switch key {
@@ -62,6 +62,7 @@ public enum KeyAction: Hashable, Sendable {
         case .character("g"): .move(.first)
         case .character("G"): .move(.last)
         case .tab: .move(.nextSection)
+        case .backTab: .move(.previousSection)
         case .enter, .space: .tap
         case .character("/"): .filter
         case .character("q"), .escape: .quit

@@ -7,7 +7,7 @@
 /// method takes the state and returns it changed.
 public struct Navigator {
     public enum Move: String, Sendable, CaseIterable {
-        case left, right, up, down, pageUp, pageDown, home, end, first, last, nextSection
+        case left, right, up, down, pageUp, pageDown, home, end, first, last, nextSection, previousSection
     }
 
     public let source: any CatalogueSource
@@ -194,6 +194,13 @@ public struct Navigator {
             guard let end = lastRowPosition() else { return nil }
             return firstRow(from: end, forward: false, state).flatMap {
                 landing(in: $0, from: nil, forward: false, state)
+            }
+        case (.previousSection, _):
+            // The start of this section, or of the one before when already there.
+            let first = firstRow(from: (s, 0), forward: true, state)
+            let target = first.map { $0 == (s, r) } ?? true ? max(0, s - 1) : s
+            return firstRow(from: (target, 0), forward: true, state).flatMap {
+                landing(in: $0, from: nil, forward: true, state)
             }
         case (.nextSection, _):
             guard s + 1 < source.sectionCount else { return nil }
