@@ -1,8 +1,6 @@
 /// The element a path names, with what a tap needs to know about it.
 public struct LocatedElement: Sendable {
-    public enum Kind: String, Sendable {
-        case header, row, item, field, node
-    }
+    public typealias Kind = LayoutElement.Kind
 
     public var kind: Kind
     public var path: ElementPath

@@ -43,20 +43,8 @@ public final class PluginSession {
     /// Nodes the data marks `selected = true` start selected.
     static func initialSelection(of catalogue: Catalogue) -> Set<String> {
         var selected: Set<String> = []
-        func visit(_ nodes: [Node], parent: String) {
-            for node in nodes {
-                let key = ModelKey.child(of: parent, name: node.name, id: node.id)
-                if node.selected { selected.insert(key) }
-                visit(node.children, parent: key)
-            }
-        }
-        for section in catalogue.sections {
-            let sectionKey = ModelKey.section(name: section.name, id: section.id)
-            for row in section.rows {
-                if case .children(let nodes) = row.content {
-                    visit(nodes, parent: ModelKey.child(of: sectionKey, name: row.name, id: row.id))
-                }
-            }
+        catalogue.forEachNode { key, node in
+            if node.selected { selected.insert(key) }
         }
         return selected
     }
@@ -114,21 +102,8 @@ public final class PluginSession {
     // MARK: Expansion, focus, filter
 
     public func expandAll() {
-        guard let catalogue else { return }
-        func visit(_ nodes: [Node], parent: String) {
-            for node in nodes where !node.children.isEmpty {
-                let key = ModelKey.child(of: parent, name: node.name, id: node.id)
-                state.expanded.insert(key)
-                visit(node.children, parent: key)
-            }
-        }
-        for section in catalogue.sections {
-            let sectionKey = ModelKey.section(name: section.name, id: section.id)
-            for row in section.rows {
-                if case .children(let nodes) = row.content {
-                    visit(nodes, parent: ModelKey.child(of: sectionKey, name: row.name, id: row.id))
-                }
-            }
+        catalogue?.forEachNode { key, node in
+            if !node.children.isEmpty { state.expanded.insert(key) }
         }
     }
 
