@@ -16,16 +16,20 @@ public struct Navigator {
     /// Lines of the viewport.
     public let height: Int
     let measure: @Sendable (String) -> Int
+    /// A layout of the same catalogue, settings and width to reuse when the
+    /// state allows, so a key does not measure the whole document again.
+    let measured: ShelvesLayout?
 
     public init(
         source: any CatalogueSource, settings: LayoutSettings, width: Int, height: Int,
-        measure: @escaping @Sendable (String) -> Int = { $0.count }
+        measure: @escaping @Sendable (String) -> Int = { $0.count }, measured: ShelvesLayout? = nil
     ) {
         self.source = source
         self.settings = settings
         self.width = max(1, width)
         self.height = max(1, height)
         self.measure = measure
+        self.measured = measured
     }
 
     var geometry: StripGeometry { StripGeometry(settings: settings, width: width, measure: measure) }
@@ -36,7 +40,8 @@ public struct Navigator {
     }
 
     func layout(_ state: ViewState) -> ShelvesLayout {
-        ShelvesLayout(source: source, settings: settings, width: width, state: state, measure: measure)
+        measured?.reused(for: state)
+            ?? ShelvesLayout(source: source, settings: settings, width: width, state: state, measure: measure)
     }
 
     // MARK: Keys of rows and targets

@@ -8,7 +8,7 @@
 public struct ShelvesLayout {
     public let settings: LayoutSettings
     public let width: Int
-    public let state: ViewState
+    public private(set) var state: ViewState
     private let source: any CatalogueSource
     private let geometry: StripGeometry
     private let index: RowIndex
@@ -55,6 +55,17 @@ public struct ShelvesLayout {
             index.appendSection(rowCount: count, heights: heights, estimatedHeight: estimate)
         }
         self.index = index
+    }
+
+    /// This layout for another view state, keeping the measured document
+    /// when the new state cannot change any height: a lazy source's rows have
+    /// fixed heights, and an eager catalogue's depend only on what is open.
+    /// Nil when the document must be measured again.
+    public func reused(for state: ViewState) -> ShelvesLayout? {
+        guard !source.isEager || state.expanded == self.state.expanded else { return nil }
+        var copy = self
+        copy.state = state
+        return copy
     }
 
     private static func sectionKey(_ summary: SectionSummary) -> String {

@@ -8,13 +8,21 @@ import SwatchbookCore
 public final class PluginSession {
     public let plugin: Plugin
     public internal(set) var state: ViewState
-    public internal(set) var settings: LayoutSettings
-    public private(set) var width: Int
+    public internal(set) var settings: LayoutSettings {
+        didSet { measured = nil }
+    }
+    public private(set) var width: Int {
+        didSet { measured = nil }
+    }
     /// Lines of the viewport focus and paging work with.
     public private(set) var height: Int
     let measure: @Sendable (String) -> Int
     /// What the catalogue shows: the plugin's source, or its filtered copy.
-    public private(set) var source: any CatalogueSource
+    public private(set) var source: any CatalogueSource {
+        didSet { measured = nil }
+    }
+    /// The last measured layout (see ``layout``).
+    private var measured: ShelvesLayout?
     /// The whole catalogue of a `data` plugin, as `sb.update` has changed it.
     public private(set) var catalogue: Catalogue?
     /// The last `sb.status` text.
@@ -50,11 +58,19 @@ public final class PluginSession {
     }
 
     public var navigator: Navigator {
-        Navigator(source: source, settings: settings, width: width, height: height, measure: measure)
+        Navigator(
+            source: source, settings: settings, width: width, height: height, measure: measure,
+            measured: measured)
     }
 
+    /// The layout for the current state; the measured document is kept
+    /// until the source, settings, width or open nodes change.
     public var layout: ShelvesLayout {
-        ShelvesLayout(source: source, settings: settings, width: width, state: state, measure: measure)
+        if let reused = measured?.reused(for: state) { return reused }
+        let fresh = ShelvesLayout(
+            source: source, settings: settings, width: width, state: state, measure: measure)
+        measured = fresh
+        return fresh
     }
 
     /// The window on screen now.
@@ -188,6 +204,7 @@ public final class PluginSession {
     /// Forgets cached answers of a lazy source (`sb.reload()`, `r`).
     public func reload() {
         (plugin.source as? LuaSource)?.reload()
+        measured = nil
         navigator.ensureFocus(in: &state)
     }
 }
