@@ -214,10 +214,6 @@ void sbl_close(lua_State *L) {
     free(g);
 }
 
-size_t sbl_memory_used(lua_State *L) { return guard_of(L)->used; }
-
-void sbl_set_memory_limit(lua_State *L, size_t limit) { guard_of(L)->limit = limit; }
-
 /* ---- Calls ---- */
 
 /* Message handler: keeps the message as it is and files the traceback apart,
@@ -417,8 +413,6 @@ void sbl_open_sandbox(lua_State *L, int64_t seed) {
 /* ---- Macro forms ---- */
 
 void sbl_pop(lua_State *L, int n) { lua_pop(L, n); }
-void sbl_newtable(lua_State *L) { lua_newtable(L); }
-int sbl_isnoneornil(lua_State *L, int index) { return lua_isnoneornil(L, index); }
 const char *sbl_tostring(lua_State *L, int index, size_t *length) {
     return lua_tolstring(L, index, length);
 }
@@ -428,8 +422,6 @@ int64_t sbl_tointeger(lua_State *L, int index, int *isnum) {
 double sbl_tonumber(lua_State *L, int index, int *isnum) {
     return (double)lua_tonumberx(L, index, isnum);
 }
-void *sbl_upvalue_context(lua_State *L) { return lua_touserdata(L, lua_upvalueindex(2)); }
-int sbl_upvalueindex(int i) { return lua_upvalueindex(i); }
 int sbl_registryindex(void) { return LUA_REGISTRYINDEX; }
 void sbl_pushglobaltable(lua_State *L) { lua_pushglobaltable(L); }
 void sbl_collect_garbage(lua_State *L) { lua_gc(L, LUA_GCCOLLECT); }

@@ -27,8 +27,6 @@ typedef int (*sbl_host_fn)(lua_State *L, void *context);
  * and a watchdog thread for its time budget. NULL when out of memory. */
 lua_State *sbl_newstate(size_t memory_limit);
 void sbl_close(lua_State *L);
-size_t sbl_memory_used(lua_State *L);
-void sbl_set_memory_limit(lua_State *L, size_t limit);
 
 /* Calls the function below the top `nargs` values with a traceback handler
  * and a time budget of `budget_ms` milliseconds (shared by nested calls).
@@ -59,13 +57,9 @@ void sbl_open_sandbox(lua_State *L, int64_t seed);
 
 /* ---- Function forms of lua.h macros Swift cannot import ---- */
 void sbl_pop(lua_State *L, int n);
-void sbl_newtable(lua_State *L);
-int sbl_isnoneornil(lua_State *L, int index);
 const char *sbl_tostring(lua_State *L, int index, size_t *length);
 int64_t sbl_tointeger(lua_State *L, int index, int *isnum);
 double sbl_tonumber(lua_State *L, int index, int *isnum);
-void *sbl_upvalue_context(lua_State *L);
-int sbl_upvalueindex(int i);
 int sbl_registryindex(void);
 void sbl_pushglobaltable(lua_State *L);
 void sbl_collect_garbage(lua_State *L);
