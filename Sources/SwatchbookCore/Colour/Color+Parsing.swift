@@ -7,36 +7,40 @@ extension Color {
     /// silently wrong colour. Only ASCII is accepted, so no Unicode case mapping can turn
     /// an odd spelling into a valid name.
     public static func parse(_ text: String) -> Color? {
-        var bytes = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { parse(utf8: $0) }
+    }
+
+    /// The same, straight from UTF-8 bytes (a Lua string's buffer): hex
+    /// forms are decoded without allocating.
+    public static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Color? {
         let hadHash = bytes.first == UInt8(ascii: "#")
-        if hadHash { bytes.removeFirst() }
-        if let color = parseHexDigits(bytes) { return color }
+        let digits = UnsafeBufferPointer(rebasing: bytes[(hadHash ? 1 : 0)...])
+        if let color = parseHexDigits(digits) { return color }
         if hadHash { return nil }
-        return cssNameLookup[asciiLowercased(bytes)]
+        return cssNameLookup[asciiLowercased(digits)]
     }
 
     /// Decodes 3, 4, 6 or 8 hex digits; short forms repeat each digit (`a` → `aa`).
-    private static func parseHexDigits(_ bytes: [UInt8]) -> Color? {
-        var nibbles: [UInt8] = []
-        nibbles.reserveCapacity(bytes.count)
+    private static func parseHexDigits(_ bytes: UnsafeBufferPointer<UInt8>) -> Color? {
+        let count = bytes.count
+        guard count == 3 || count == 4 || count == 6 || count == 8 else { return nil }
+        var value: UInt32 = 0
         for byte in bytes {
             guard let nibble = hexValue(byte) else { return nil }
-            nibbles.append(nibble)
+            value = value << 4 | UInt32(nibble)
         }
-        let channels: [UInt8]
-        switch nibbles.count {
-        case 3, 4:
-            channels = nibbles.map { $0 << 4 | $0 }
-        case 6, 8:
-            channels = stride(from: 0, to: nibbles.count, by: 2).map {
-                nibbles[$0] << 4 | nibbles[$0 + 1]
-            }
-        default:
-            return nil
+        func short(_ shift: UInt32) -> UInt8 {
+            let nibble = UInt8((value >> shift) & 0xF)
+            return nibble << 4 | nibble
         }
-        return Color(
-            red: channels[0], green: channels[1], blue: channels[2],
-            alpha: channels.count == 4 ? channels[3] : 255)
+        func long(_ shift: UInt32) -> UInt8 { UInt8((value >> shift) & 0xFF) }
+        switch count {
+        case 3: return Color(red: short(8), green: short(4), blue: short(0))
+        case 4: return Color(red: short(12), green: short(8), blue: short(4), alpha: short(0))
+        case 6: return Color(red: long(16), green: long(8), blue: long(0))
+        default: return Color(red: long(24), green: long(16), blue: long(8), alpha: long(0))
+        }
     }
 
     /// The value of one ASCII hex digit, or nil for anything else (including `+` and `-`,
@@ -51,7 +55,7 @@ extension Color {
     }
 
     /// Lowercases ASCII letters only; any non-ASCII byte yields a string no name matches.
-    private static func asciiLowercased(_ bytes: [UInt8]) -> String {
+    private static func asciiLowercased(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         let lowered = bytes.map { byte in
             (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
         }

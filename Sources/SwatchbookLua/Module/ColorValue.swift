@@ -29,8 +29,14 @@ enum ColorValue {
         let index = stack.absolute(index)
         switch stack.type(at: index) {
         case .string:
-            let text = stack.string(at: index) ?? ""
-            guard let color = Color.parse(text) else {
+            // Parsed from Lua's own buffer: no Swift string for the common case.
+            var length = 0
+            guard let raw = sbl_tostring(stack.L, index, &length) else {
+                return .failure(ColorError(stack.describe(at: index)))
+            }
+            let bytes = UnsafeBufferPointer(
+                start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: length)
+            guard let color = Color.parse(utf8: bytes) else {
                 return .failure(ColorError(stack.describe(at: index)))
             }
             return .success(color)
