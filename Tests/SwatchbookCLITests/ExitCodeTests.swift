@@ -117,3 +117,33 @@ struct OutputFileTests {
         #expect(folder.status == 74)
     }
 }
+
+@Suite("--theme FILE")
+struct ThemeFileTests {
+    @Test func aThemeFileRestylesTheRender() throws {
+        let scratch = ScratchFolder()
+        scratch.write(
+            "warm.lua",
+            """
+            return { id = "warm", extends = "default", palette = { ember = "#FF7043" },
+              roles = { header = { fg = "ember", bg = false } }, glyphs = { more_right = ">" } }
+            """)
+        let result = try CommandRunner.run(
+            ["render", "--theme", "warm.lua", "--color", "truecolor", "--format", "ansi", "--width", "60"],
+            in: scratch.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.text.hasPrefix("\u{1B}[1;38;2;255;112;67m Category #1"))
+        #expect(result.text.contains(">"))
+    }
+
+    @Test func aMissingThemeFileIs66AndABadOneIs65() throws {
+        let scratch = ScratchFolder()
+        let missing = try CommandRunner.run(["render", "--theme", "nope.lua"], in: scratch.url)
+        #expect(missing.status == 66)
+        #expect(missing.stderr == "nope.lua: no such file\n")
+        scratch.write("bad.lua", "return { roles = { text = { fg = \"#GG0000\" } } }")
+        let bad = try CommandRunner.run(["render", "--theme", "bad.lua"], in: scratch.url)
+        #expect(bad.status == 65)
+        #expect(bad.stderr == "bad.lua: roles.text.fg: \"#GG0000\" is not a colour\n")
+    }
+}

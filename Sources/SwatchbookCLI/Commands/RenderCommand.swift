@@ -106,22 +106,3 @@ struct RenderCommand {
         return (bytes, parsed.value("--output"))
     }
 }
-
-/// The themes this build knows. Theme files and packs plug in here.
-enum ThemeChoice {
-    static let installed: [Theme] = [.standard]
-
-    /// The installed theme called `name`; `origin` says where the name came
-    /// from, so the error points there.
-    static func resolve(_ name: String, origin: Diagnostic) throws(Diagnostic) -> Theme {
-        if let theme = installed.first(where: { $0.id == name }) { return theme }
-        var failure = origin
-        failure.message =
-            "theme \"\(name)\" is not installed (installed: \(installed.map(\.id).joined(separator: ", ")))"
-        if let guess = Suggestion.closest(to: name, in: installed.map(\.id)) {
-            failure.message += "; did you mean \"\(guess)\"?"
-        }
-        if origin.kind == .usage { failure.message = "--theme: " + failure.message }
-        throw failure
-    }
-}

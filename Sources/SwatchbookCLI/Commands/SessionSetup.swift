@@ -43,10 +43,11 @@ struct SessionSetup {
 
         var theme = Theme.standard
         if let name = options.theme {
-            theme = try ThemeChoice.resolve(name, origin: Diagnostic(.usage, "--theme"))
+            theme = try ThemeChoice.resolve(name, origin: Diagnostic(.usage, "--theme"), warn: warn)
         } else if let name = plugin.themeName {
             theme = try ThemeChoice.resolve(
-                name, origin: Diagnostic(.data, file: plugin.file, dataPath: "theme", ""))
+                name, origin: Diagnostic(.data, file: plugin.file, dataPath: "theme", ""),
+                relativeTo: located.url.deletingLastPathComponent(), warn: warn)
         }
         var settings = plugin.settings
         if let style = options.style { settings.style = style }

@@ -18,6 +18,21 @@ public struct TextAttributes: OptionSet, Hashable, Sendable {
     public static let reverse = TextAttributes(rawValue: 1 << 4)
 }
 
+/// The attribute names theme files use.
+public enum AttributeName: String, Sendable, CaseIterable {
+    case bold, dim, italic, underline, reverse
+
+    public var attribute: TextAttributes {
+        switch self {
+        case .bold: .bold
+        case .dim: .dim
+        case .italic: .italic
+        case .underline: .underline
+        case .reverse: .reverse
+        }
+    }
+}
+
 /// A resolved style: colours absent mean the terminal's own.
 public struct Style: Hashable, Sendable {
     public var foreground: Color?

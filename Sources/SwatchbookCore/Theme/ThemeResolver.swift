@@ -1,0 +1,113 @@
+/// Turns theme specs into resolved themes: follows `extends` (one parent,
+/// cycles refused), merges field by field, then binds palette names.
+public struct ThemeResolver: Sendable {
+    /// Every theme known, by id (later places already override earlier ones).
+    public var specs: [String: ThemeSpec]
+
+    public init(specs: [String: ThemeSpec]) {
+        self.specs = specs
+    }
+
+    /// The fully merged spec of `id`, and the file that set each role.
+    public func merged(_ id: String) throws(Diagnostic) -> (spec: ThemeSpec, roleFiles: [Role: String]) {
+        var chain: [ThemeSpec] = []
+        var seen: [String] = []
+        var next: String? = id
+        while let current = next {
+            guard let spec = specs[current] else {
+                let from = chain.last
+                var message = "theme \"\(current)\" is not installed"
+                if let guess = Suggestion.closest(to: current, in: specs.keys.sorted()) {
+                    message += " (did you mean \"\(guess)\"?)"
+                }
+                throw Diagnostic(.data, file: from?.file, dataPath: from == nil ? nil : "extends", message)
+            }
+            if seen.contains(current) {
+                throw Diagnostic(
+                    .data, file: spec.file, dataPath: "extends",
+                    "inheritance cycle: \((seen + [current]).joined(separator: " → "))")
+            }
+            seen.append(current)
+            chain.append(spec)
+            next = spec.extends
+        }
+        var merged = chain.last!
+        var roleFiles: [Role: String] = [:]
+        for role in merged.roles.keys { roleFiles[role] = merged.file }
+        for spec in chain.dropLast().reversed() {
+            merged = spec.over(merged)
+            for role in spec.roles.keys { roleFiles[role] = spec.file }
+        }
+        return (merged, roleFiles)
+    }
+
+    /// The theme `id`, ready to draw with.
+    public func resolve(_ id: String) throws(Diagnostic) -> Theme {
+        let (spec, _) = try merged(id)
+        func color(_ field: ThemeSpec.Field<ThemeSpec.ColorReference>, path: String) throws(Diagnostic)
+            -> Color?
+        {
+            guard let reference = field.value else { return nil }
+            return try bind(reference, in: spec, path: path)
+        }
+        var roles: [Role: Style] = [:]
+        for role in Role.allCases {
+            let roleSpec = spec.roles[role] ?? ThemeSpec.RoleSpec()
+            var style = Style()
+            style.foreground = try color(roleSpec.foreground, path: "roles.\(role.rawValue).fg")
+            style.background = try color(roleSpec.background, path: "roles.\(role.rawValue).bg")
+            for (name, field) in roleSpec.attributes where field.value == true {
+                style.attributes.insert(name.attribute)
+            }
+            roles[role] = style
+        }
+        var glyphs = Glyphs()
+        let defaults = Glyphs()
+        let table: [(String, WritableKeyPath<Glyphs, String>)] = [
+            ("expanded", \.expanded), ("collapsed", \.collapsed), ("checked", \.checked),
+            ("unchecked", \.unchecked), ("more_left", \.moreLeft), ("more_right", \.moreRight),
+            ("ellipsis", \.ellipsis),
+        ]
+        for (name, path) in table {
+            glyphs[keyPath: path] = spec.glyphs[name]?.value ?? defaults[keyPath: path]
+        }
+        return Theme(
+            id: spec.id, name: spec.name.value ?? spec.id, isDark: spec.variant.value != "light",
+            roles: roles,
+            glyphs: glyphs, fill: spec.fill.value ?? .block, showHex: spec.showHex.value ?? true)
+    }
+
+    /// A palette name, followed through the palette (names may name names),
+    /// or a colour.
+    private func bind(_ reference: ThemeSpec.ColorReference, in spec: ThemeSpec, path: String)
+        throws(Diagnostic)
+        -> Color
+    {
+        var current = reference
+        var seen: [String] = []
+        while true {
+            switch current {
+            case .literal(let color):
+                return color
+            case .name(let name):
+                guard !seen.contains(name) else {
+                    throw Diagnostic(
+                        .data, file: spec.file, dataPath: path,
+                        "palette names refer to each other in a cycle: \((seen + [name]).joined(separator: " → "))"
+                    )
+                }
+                seen.append(name)
+                guard let next = spec.palette[name]?.value else {
+                    // Not in the palette: a CSS colour name, else a mistake.
+                    if let color = Color.parse(name) { return color }
+                    var message = "\"\(name)\" is neither a colour nor a palette entry"
+                    if let guess = Suggestion.closest(to: name, in: spec.palette.keys.sorted()) {
+                        message += " (did you mean \"\(guess)\"?)"
+                    }
+                    throw Diagnostic(.data, file: spec.file, dataPath: path, message)
+                }
+                current = next
+            }
+        }
+    }
+}

@@ -1,0 +1,190 @@
+import SwatchbookCore
+
+/// Reads a theme table (SPEC §6) without running any of its code: raw
+/// access only, like the plugin readers.
+final class ThemeTableReader {
+    let stack: LuaStack
+    let file: String
+    private(set) var warnings: [Warning] = []
+
+    static let keys: Set<String> = [
+        "id", "name", "variant", "extends", "aliases", "palette", "roles", "glyphs", "swatch",
+    ]
+    static let roleKeys = Set(["fg", "bg"] + AttributeName.allCases.map(\.rawValue))
+    static let glyphNames: Set<String> = [
+        "expanded", "collapsed", "checked", "unchecked", "more_left", "more_right", "ellipsis",
+    ]
+    static let swatchKeys: Set<String> = ["fill", "show_hex"]
+
+    init(stack: LuaStack, file: String) {
+        self.stack = stack
+        self.file = file
+    }
+
+    func read(at index: Int32, fallbackID: String) throws(Diagnostic) -> (ThemeSpec, [String]) {
+        let table = stack.absolute(index)
+        warnUnknown(stack.stringKeys(of: table), known: Self.keys, path: nil)
+        let id = try string(table, "id", path: "id") ?? fallbackID
+        var spec = ThemeSpec(id: id, file: file)
+        if let name = try string(table, "name", path: "name") { spec.name = .set(name) }
+        switch try field(table, "variant", path: "variant", as: String.self) {
+        case .set(let variant) where variant != "dark" && variant != "light":
+            throw error("variant", "expected \"dark\" or \"light\", got \"\(variant)\"")
+        case let other: spec.variant = other
+        }
+        spec.extends = try string(table, "extends", path: "extends")
+        var aliases: [String] = []
+        try forEachEntry(table, "aliases") { (key, path) throws(Diagnostic) in
+            guard let alias = stack.string(at: -1) else {
+                throw error(path, "expected a theme name, got \(stack.describe(at: -1))")
+            }
+            aliases.append(alias)
+        }
+        try forEachEntry(table, "palette") { (key, path) throws(Diagnostic) in
+            spec.palette[key] = try colorField(path: path)
+        }
+        try forEachEntry(table, "roles") { (key, path) throws(Diagnostic) in
+            guard let role = Role(rawValue: key) else {
+                warn(path: "roles", key: key, known: Role.allCases.map(\.rawValue))
+                return
+            }
+            spec.roles[role] = try roleSpec(path: path)
+        }
+        try forEachEntry(table, "glyphs") { (key, path) throws(Diagnostic) in
+            guard Self.glyphNames.contains(key) else {
+                warn(path: "glyphs", key: key, known: Self.glyphNames.sorted())
+                return
+            }
+            spec.glyphs[key] = try field(at: -1, path: path, as: String.self)
+        }
+        if stack.rawField(table, "swatch") != .nil {
+            defer { stack.pop() }
+            guard stack.type(at: -1) == .table else {
+                throw error("swatch", "expected a table, got \(stack.describe(at: -1))")
+            }
+            let swatch = stack.absolute(-1)
+            warnUnknown(stack.stringKeys(of: swatch), known: Self.swatchKeys, path: "swatch")
+            switch try field(swatch, "fill", path: "swatch.fill", as: String.self) {
+            case .set(let text):
+                guard let fill = SwatchFill(rawValue: text) else {
+                    throw error("swatch.fill", "expected block, half or shade, got \"\(text)\"")
+                }
+                spec.fill = .set(fill)
+            case .unset: spec.fill = .unset
+            case .inherit: break
+            }
+            spec.showHex = try field(swatch, "show_hex", path: "swatch.show_hex", as: Bool.self)
+        } else {
+            stack.pop()
+        }
+        return (spec, aliases)
+    }
+
+    private func roleSpec(path: String) throws(Diagnostic) -> ThemeSpec.RoleSpec {
+        guard stack.type(at: -1) == .table else {
+            throw error(path, "expected a table of fg, bg and attributes, got \(stack.describe(at: -1))")
+        }
+        let table = stack.absolute(-1)
+        warnUnknown(stack.stringKeys(of: table), known: Self.roleKeys, path: path)
+        var spec = ThemeSpec.RoleSpec()
+        for (key, keyPath) in [("fg", \ThemeSpec.RoleSpec.foreground), ("bg", \.background)] {
+            stack.rawField(table, key)
+            defer { stack.pop() }
+            spec[keyPath: keyPath] = try colorField(path: path + "." + key)
+        }
+        for name in AttributeName.allCases {
+            spec.attributes[name] = try field(
+                table, name.rawValue, path: path + "." + name.rawValue, as: Bool.self)
+        }
+        return spec
+    }
+
+    /// A colour value on top of the stack: `#hex`, a table, a colour, a
+    /// name (palette entry or CSS name, bound late), or false.
+    private func colorField(path: String) throws(Diagnostic) -> ThemeSpec.Field<ThemeSpec.ColorReference> {
+        switch stack.type(at: -1) {
+        case .nil: return .inherit
+        case .boolean:
+            guard !stack.boolean(at: -1) else { throw error(path, "expected a colour or false, got true") }
+            return .unset
+        case .string:
+            let text = stack.string(at: -1) ?? ""
+            if text.hasPrefix("#") {
+                guard let color = Color.parse(text) else { throw error(path, "\"\(text)\" is not a colour") }
+                return .set(.literal(color))
+            }
+            return .set(.name(text))
+        default:
+            switch ColorValue.read(at: -1, on: stack) {
+            case .success(let color): return .set(.literal(color))
+            case .failure(let failure): throw error(path, failure.message)
+            }
+        }
+    }
+
+    private func field<T>(_ table: Int32, _ key: String, path: String, as type: T.Type) throws(Diagnostic)
+        -> ThemeSpec.Field<T>
+    {
+        stack.rawField(table, key)
+        defer { stack.pop() }
+        return try field(at: -1, path: path, as: type)
+    }
+
+    private func field<T>(at index: Int32, path: String, as type: T.Type) throws(Diagnostic)
+        -> ThemeSpec.Field<T>
+    {
+        switch stack.type(at: index) {
+        case .nil: return .inherit
+        case .boolean where T.self == Bool.self: return .set(stack.boolean(at: index) as! T)
+        case .boolean where !stack.boolean(at: index): return .unset
+        case .string where T.self == String.self:
+            return .set(Sanitizer.clean(stack.string(at: index) ?? "") as! T)
+        default:
+            let expected = T.self == Bool.self ? "true or false" : "a string or false"
+            throw error(path, "expected \(expected), got \(stack.describe(at: index))")
+        }
+    }
+
+    private func string(_ table: Int32, _ key: String, path: String) throws(Diagnostic) -> String? {
+        try field(table, key, path: path, as: String.self).value
+    }
+
+    /// Calls `body` with each `key = value` of the sub-table `key` (value on top), sorted by key.
+    private func forEachEntry(
+        _ table: Int32, _ key: String, _ body: (String, String) throws(Diagnostic) -> Void
+    ) throws(Diagnostic) {
+        let type = stack.rawField(table, key)
+        defer { stack.pop() }
+        guard type != .nil else { return }
+        guard type == .table else { throw error(key, "expected a table, got \(stack.describe(at: -1))") }
+        let sub = stack.absolute(-1)
+        let count = stack.rawLength(sub)
+        if count > 0 {
+            for i in 1...count {
+                stack.rawIndex(sub, i)
+                defer { stack.pop() }
+                try body(String(i), "\(key)[\(i)]")
+            }
+            return
+        }
+        for name in stack.stringKeys(of: sub) {
+            stack.rawField(sub, name)
+            defer { stack.pop() }
+            try body(name, key + "." + name)
+        }
+    }
+
+    private func warnUnknown(_ keys: [String], known: Set<String>, path: String?) {
+        for key in keys where !known.contains(key) { warn(path: path, key: key, known: known.sorted()) }
+    }
+
+    private func warn(path: String?, key: String, known: [String]) {
+        var message = "unknown key \"\(key)\""
+        if let guess = Suggestion.closest(to: key, in: known) { message += " (did you mean \"\(guess)\"?)" }
+        warnings.append(Warning(file: file, dataPath: path, message))
+    }
+
+    private func error(_ path: String, _ message: String) -> Diagnostic {
+        Diagnostic(.data, file: file, dataPath: path, message)
+    }
+}
