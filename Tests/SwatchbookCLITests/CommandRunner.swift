@@ -73,6 +73,8 @@ final class ScratchFolder {
     @discardableResult
     func write(_ name: String, _ text: String) -> String {
         let file = url.appendingPathComponent(name)
+        try! FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try! text.write(to: file, atomically: true, encoding: .utf8)
         return file.path
     }

@@ -2,7 +2,7 @@ import SwatchbookCore
 
 /// Usage text, with examples, for `--help` and `help COMMAND`.
 enum HelpText {
-    static let commands = ["render", "browse", "pick", "plugins", "check", "help"]
+    static let commands = ["render", "browse", "pick", "plugins", "themes", "check", "help"]
 
     static let overview = """
         swatchbook — a scriptable colour catalogue for the terminal
@@ -11,6 +11,7 @@ enum HelpText {
           swatchbook render [PLUGIN] [options]   draw the catalogue headless (stdout or -o FILE)
           swatchbook browse [PLUGIN] [options]   the catalogue on the whole terminal (keys and mouse)
           swatchbook pick [PLUGIN] [options]     like browse; print the first tap's result (fzf style)
+          swatchbook themes [--show ID]          the installed themes; one resolved, with provenance
           swatchbook plugins [--json]            list the plugins on the search path
           swatchbook check FILE...               load and draw plugins, report every problem
           swatchbook help COMMAND                options of a command
@@ -101,6 +102,18 @@ enum HelpText {
                 The plugin reloads when its file (or a file it required) changes.
 
                 \(ArgumentParser(command: name!, options: ViewOptions.options).optionsHelp)
+
+                """
+        case "themes":
+            return """
+                Usage: swatchbook themes [--show ID]
+
+                The installed themes: built in, then theme packs (folders with pack.lua) in
+                ./Themes, $SWATCHBOOK_THEMES and $XDG_CONFIG_HOME/swatchbook/themes; a later
+                place overrides an earlier one. --show prints one resolved theme and the file
+                that set each role.
+
+                \(ThemesCommand.parser.optionsHelp)
 
                 """
         case "help": return "Usage: swatchbook help COMMAND\n"

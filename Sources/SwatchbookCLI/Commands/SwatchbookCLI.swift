@@ -61,6 +61,13 @@ public enum SwatchbookCLI {
                 try OutputFile.writeAll(Array((output + "\n").utf8), to: STDOUT_FILENO, name: "stdout")
             }
             return status
+        case "themes":
+            if rest.contains("--help") || rest.contains("-h") {
+                print(try HelpText.forCommand("themes"), terminator: "")
+                return 0
+            }
+            try OutputFile.writeAll(
+                try ThemesCommand(warn: { printError($0) }).run(rest), to: STDOUT_FILENO, name: "stdout")
         case "plugins":
             if rest.contains("--help") || rest.contains("-h") {
                 print(try HelpText.forCommand("plugins"), terminator: "")

@@ -2,39 +2,57 @@ import Foundation
 import SwatchbookCore
 import SwatchbookLua
 
-/// The theme a command draws with: an installed theme by name, or a theme
-/// file (`--theme path/to/theme.lua`), which may extend an installed one.
+/// The theme a command draws with: an installed theme by name (built in, or
+/// from a theme pack on the search path), or a theme file
+/// (`--theme path/to/theme.lua`), which may extend an installed one.
 enum ThemeChoice {
-    static let installed: [Theme] = [.standard]
+    static let builtIn: [Theme] = [.standard]
+
+    /// The installed themes, packs found from the current folder and environment.
+    static func catalog(warn: (String) -> Void = { _ in }) -> ThemeCatalog {
+        var catalog = ThemeCatalog(builtIn: builtIn)
+        catalog.addPacks(in: ThemeCatalog.searchPath(environment: ProcessInfo.processInfo.environment))
+        for warning in catalog.warnings { warn(warning.formatted) }
+        for problem in catalog.problems { warn(problem.formatted) }
+        return catalog
+    }
 
     /// `origin` says where the name came from, so an error points there.
     static func resolve(
         _ name: String, origin: Diagnostic, relativeTo folder: URL? = nil, warn: (String) -> Void = { _ in }
     ) throws(Diagnostic) -> Theme {
+        let catalog = catalog(warn: warn)
         if name.hasSuffix(".lua") || name.contains("/") {
-            return try fromFile(name, relativeTo: folder, warn: warn)
+            return try fromFile(name, relativeTo: folder, over: catalog, warn: warn)
         }
-        if let theme = installed.first(where: { $0.id == name }) { return theme }
+        if catalog.entries[name] != nil { return try catalog.resolver.resolve(name) }
+        throw notInstalled(name, in: catalog, origin: origin)
+    }
+
+    /// The error for a name no installed theme has, with a "did you mean".
+    static func notInstalled(_ name: String, in catalog: ThemeCatalog, origin: Diagnostic) -> Diagnostic {
+        let installed = catalog.entries.keys.sorted()
         var failure = origin
         failure.message =
-            "theme \"\(name)\" is not installed (installed: \(installed.map(\.id).joined(separator: ", ")))"
-        if let guess = Suggestion.closest(to: name, in: installed.map(\.id)) {
+            "theme \"\(name)\" is not installed (installed: \(installed.joined(separator: ", ")))"
+        if let guess = Suggestion.closest(to: name, in: installed) {
             failure.message += "; did you mean \"\(guess)\"?"
         }
-        if origin.kind == .usage { failure.message = "--theme: " + failure.message }
-        throw failure
+        if origin.kind == .usage { failure.message = origin.message + ": " + failure.message }
+        return failure
     }
 
     /// Loads a theme file in the sandbox and resolves it over the installed themes.
-    static func fromFile(_ path: String, relativeTo folder: URL?, warn: (String) -> Void) throws(Diagnostic)
-        -> Theme
+    static func fromFile(
+        _ path: String, relativeTo folder: URL?, over catalog: ThemeCatalog, warn: (String) -> Void
+    )
+        throws(Diagnostic) -> Theme
     {
         let base = folder ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path)
         let loaded = try ThemeLoader.load(file: url, displayName: path)
         for warning in loaded.warnings { warn(warning.formatted) }
-        var specs: [String: ThemeSpec] = [:]
-        for theme in installed { specs[theme.id] = ThemeSpec(theme, file: "(built in) \(theme.id)") }
+        var specs = catalog.entries.mapValues(\.spec)
         specs[loaded.spec.id] = loaded.spec
         for alias in loaded.aliases { specs[alias] = loaded.spec }
         return try ThemeResolver(specs: specs).resolve(loaded.spec.id)

@@ -1,0 +1,70 @@
+import Foundation
+import SwatchbookCore
+import SwatchbookLua
+import SwatchbookRender
+
+/// `swatchbook themes`: the installed themes; `--show ID`: one resolved
+/// theme and the file that set each role.
+struct ThemesCommand {
+    static let parser = ArgumentParser(
+        command: "themes",
+        options: [
+            .init(
+                name: "--show", takesValue: true, valueName: "ID",
+                help: "one resolved theme and where each role came from")
+        ])
+
+    var warn: (String) -> Void
+
+    func run(_ arguments: [String]) throws(Diagnostic) -> [UInt8] {
+        let parsed = try Self.parser.parse(arguments)
+        guard parsed.positionals.isEmpty else {
+            throw Diagnostic(.usage, "themes: unexpected \(parsed.positionals.joined(separator: " "))")
+        }
+        let catalog = ThemeChoice.catalog(warn: warn)
+        if let id = parsed.value("--show") { return try show(id, catalog) }
+        var rows = [["ID", "NAME", "VARIANT", "PACK", "FILE"]]
+        for id in catalog.entries.keys.sorted() {
+            let entry = catalog.entries[id]!
+            let theme = try catalog.resolver.resolve(id)
+            rows.append([
+                id, theme.name, theme.isDark ? "dark" : "light", entry.pack ?? "(built in)", entry.spec.file,
+            ])
+        }
+        return Array(Self.table(rows).utf8)
+    }
+
+    private func show(_ id: String, _ catalog: ThemeCatalog) throws(Diagnostic) -> [UInt8] {
+        guard catalog.entries[id] != nil else {
+            throw ThemeChoice.notInstalled(id, in: catalog, origin: Diagnostic(.usage, "--show"))
+        }
+        let theme = try catalog.resolver.resolve(id)
+        let (_, files) = try catalog.resolver.merged(id)
+        var rows = [["ROLE", "FG", "BG", "ATTRIBUTES", "SET BY"]]
+        for role in Role.allCases {
+            let style = theme.style(role)
+            let attributes = AttributeName.allCases.filter { style.attributes.contains($0.attribute) }.map(
+                \.rawValue)
+            rows.append([
+                role.rawValue, style.foreground?.hex ?? "-", style.background?.hex ?? "-",
+                attributes.isEmpty ? "-" : attributes.joined(separator: ","), files[role] ?? "-",
+            ])
+        }
+        let header = "\(theme.id): \(theme.name), \(theme.isDark ? "dark" : "light")\n"
+        return Array((header + Self.table(rows)).utf8)
+    }
+
+    /// Columns aligned by display width, cells sanitised.
+    static func table(_ rows: [[String]]) -> String {
+        let cells = rows.map { $0.map { Sanitizer.clean($0) } }
+        let widths = (0..<(cells.first?.count ?? 0)).map { column in
+            cells.map { TextWidth.of($0[column]) }.max() ?? 0
+        }
+        return cells.map { row in
+            row.enumerated().map { column, cell in
+                column == row.count - 1
+                    ? cell : cell + String(repeating: " ", count: widths[column] - TextWidth.of(cell) + 2)
+            }.joined()
+        }.joined(separator: "\n") + "\n"
+    }
+}
