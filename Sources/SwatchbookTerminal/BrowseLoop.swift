@@ -21,7 +21,9 @@ public final class BrowseLoop {
 
     let terminal: TerminalDevice
     let mode: Mode
-    let theme: Theme
+    var theme: Theme
+    /// The installed themes `t` cycles through, in order.
+    public var themes: [Theme] = []
     let depth: ColorDepth
     public private(set) var session: PluginSession
     var interpreter: KeyInterpreter
@@ -125,7 +127,7 @@ public final class BrowseLoop {
                 case .quit: return mode == .pick ? .cancelled : .quit
                 case .picked(let result) where mode == .pick: return .picked(result)
                 case .unhandled(.help): showHelp = true
-                case .unhandled(.nextTheme): status.show("only the \(theme.name) theme is installed")
+                case .unhandled(.nextTheme): nextTheme()
                 default: break
                 }
             } catch {
@@ -139,6 +141,18 @@ public final class BrowseLoop {
             }
         }
         return nil
+    }
+
+    /// `t`: the next installed theme, redrawn in full.
+    private func nextTheme() {
+        guard themes.count > 1 else {
+            status.show("\(theme.name) is the only installed theme")
+            return
+        }
+        let index = themes.firstIndex { $0.id == theme.id } ?? -1
+        theme = themes[(index + 1) % themes.count]
+        differ = FrameDiffer(depth: depth)
+        status.show("theme: \(theme.name)")
     }
 
     private func handle(_ mouse: MouseEvent) -> Outcome? {

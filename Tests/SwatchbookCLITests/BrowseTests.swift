@@ -61,6 +61,14 @@ struct BrowseTests {
         #expect(shown.last?.contains("Salmon #FA8072") == true)
     }
 
+    @Test func tCyclesTheInstalledThemes() throws {
+        let screen = try Self.browse()
+        try screen.press("t")
+        try screen.waitFor { $0.last?.contains("theme: Nord") == true }
+        try screen.press("t")
+        try screen.waitFor { $0.last?.contains("theme: Default") == true }
+    }
+
     @Test func aClickIsATap() throws {
         let screen = try Self.browse()
         // Column 20, line 6 (1-based): the label line of Salmon's cell.

@@ -33,6 +33,8 @@ struct BrowseCommand {
             reload: { (state: ViewState, width: Int, height: Int) throws(Diagnostic) -> PluginSession in
                 try setup.reopen(state: state, width: width, height: height)
             })
+        let catalog = ThemeChoice.catalog()
+        loop.themes = catalog.entries.keys.sorted().compactMap { try? catalog.resolver.resolve($0) }
         let outcome = loop.run()
         if let path = options.statePath { try StateFile.save(loop.session.state, to: path) }
         switch outcome {
