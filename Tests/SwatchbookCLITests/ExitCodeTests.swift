@@ -1,4 +1,5 @@
 import Foundation
+import SwatchbookTestSupport
 import Testing
 
 @Suite("exit codes and errors")
@@ -181,5 +182,26 @@ struct ThemesCommandTests {
         let typo = try CommandRunner.run(["themes", "--show", "frots"], in: scratch.url)
         #expect(typo.status == 64)
         #expect(typo.stderr.contains("did you mean \"frost\"?"))
+    }
+}
+
+@Suite("the demo in every installed theme")
+struct ThemedRenderTests {
+    static let themes = [
+        "default", "light", "high-contrast", "monochrome", "nord", "solarized-dark", "solarized-light",
+        "gruvbox-dark",
+    ]
+
+    @Test(arguments: themes)
+    func rendersTheDemo(_ theme: String) throws {
+        let result = try CommandRunner.run([
+            "render", "--theme", theme, "--format", "ansi", "--color", "256", "--width", "60", "--height",
+            "12",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        if ["nord", "solarized-light", "monochrome"].contains(theme) {
+            Golden.assert(result.text, named: "theme-\(theme).txt")
+        }
     }
 }
