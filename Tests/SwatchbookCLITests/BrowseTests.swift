@@ -26,7 +26,7 @@ struct BrowseTests {
 
     static func browse(_ arguments: String = "") throws -> TmuxScreen {
         let screen = try TmuxScreen(
-            "\(TmuxScreen.binary) browse \(arguments); echo \"EXIT:$?\"; stty -a; echo END; sleep 60",
+            "\(TmuxScreen.binary) browse \(arguments); echo \"EXIT:$?\"; stty -a; echo END; sleep 30",
             width: width, height: height)
         try screen.waitFor { $0.last?.contains("Colours") == true || $0.last?.contains(" 1.") == true }
         return screen
@@ -93,7 +93,7 @@ struct BrowseTests {
         let folder = ScratchFolder()
         let pidFile = folder.path("pid")
         let screen = try TmuxScreen(
-            "\(TmuxScreen.binary) browse & echo $! > '\(pidFile)'; wait $!; echo \"EXIT:$?\"; stty -a; echo END; sleep 60",
+            "\(TmuxScreen.binary) browse & echo $! > '\(pidFile)'; wait $!; echo \"EXIT:$?\"; stty -a; echo END; sleep 30",
             width: Self.width, height: Self.height)
         try screen.waitFor { $0.last?.contains("Colours") == true }
         let pid = try String(contentsOfFile: pidFile, encoding: .utf8)
@@ -114,7 +114,7 @@ struct BrowseTests {
 
     @Test func pickPrintsTheTappedHex() throws {
         let screen = try TmuxScreen(
-            "r=$(\(TmuxScreen.binary) pick Scripts/picker.lua); echo \"RESULT:[$r]:$?\"; sleep 60",
+            "r=$(\(TmuxScreen.binary) pick Scripts/picker.lua); echo \"RESULT:[$r]:$?\"; sleep 30",
             width: Self.width, height: Self.height)
         try screen.waitFor { $0.last?.contains("Picker") == true }
         try screen.press("l")
@@ -126,7 +126,7 @@ struct BrowseTests {
     @Test func cancellingAPickIs130() throws {
         for key in ["Escape", "q", "C-c"] {
             let screen = try TmuxScreen(
-                "r=$(\(TmuxScreen.binary) pick); echo \"RESULT:[$r]:$?\"; sleep 60",
+                "r=$(\(TmuxScreen.binary) pick); echo \"RESULT:[$r]:$?\"; sleep 30",
                 width: Self.width, height: Self.height)
             try screen.waitFor { $0.last?.contains("Colours") == true }
             try screen.press(key)
@@ -143,7 +143,7 @@ struct BrowseTests {
             """
         folder.write("live.lua", good)
         let screen = try TmuxScreen(
-            "\(TmuxScreen.binary) browse live.lua; sleep 60", width: Self.width, height: Self.height,
+            "\(TmuxScreen.binary) browse live.lua; sleep 30", width: Self.width, height: Self.height,
             in: folder.url)
         try screen.waitFor { $0.joined().contains("Version one") }
         try screen.press("l")

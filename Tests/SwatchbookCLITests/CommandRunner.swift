@@ -37,20 +37,30 @@ struct CommandRunner {
         process.arguments = arguments
         process.currentDirectoryURL = directory
         process.environment = cleanEnvironment.merging(environment) { $1 }
-        // stdout through a pipe, stderr to a file, so neither can block the other.
-        let out = Pipe()
+        // Both to files, never pipes: a tmux server started by a concurrent
+        // test inherits whatever is open, and a pipe it holds would never
+        // reach end-of-file.
+        let stamp = UUID().uuidString
+        let outURL = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "swatchbook-stdout-\(stamp)")
         let errURL = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "swatchbook-stderr-\(UUID().uuidString)")
+            "swatchbook-stderr-\(stamp)")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
         FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: errURL) }
+        defer {
+            try? FileManager.default.removeItem(at: outURL)
+            try? FileManager.default.removeItem(at: errURL)
+        }
+        let out = try FileHandle(forWritingTo: outURL)
         let err = try FileHandle(forWritingTo: errURL)
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        try out.close()
         try err.close()
+        let stdout = try Data(contentsOf: outURL)
         let stderr = try Data(contentsOf: errURL)
         return Result(
             status: process.terminationStatus, stdout: [UInt8](stdout),

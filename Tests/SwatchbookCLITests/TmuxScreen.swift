@@ -14,7 +14,11 @@ final class TmuxScreen {
     {
         self.width = width
         self.height = height
-        let script = scratch.write("run.sh", "cd '\(directory.path)' || exit 1\n\(command)\n")
+        // Whatever a test leaves running is ended after 45 seconds (the whole
+        // process group of the pane), so no server or browse outlives it.
+        let script = scratch.write(
+            "run.sh",
+            "(sleep 45; kill -TERM 0) >/dev/null 2>&1 &\ncd '\(directory.path)' || exit 1\n\(command)\n")
         try tmux(["new-session", "-d", "-s", "main", "-x", "\(width)", "-y", "\(height)", "sh \(script)"])
     }
 
