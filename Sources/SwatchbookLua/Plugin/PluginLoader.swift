@@ -18,14 +18,9 @@ public enum PluginLoader {
             file: url, displayName: displayName, limits: context.limits, seed: context.seed)
         if source == nil { runtime.sourceURL = url }
         SwatchbookModule.install(in: runtime)
-        try runtime.runMainChunk(source: bytes)
+        try runtime.runReturningTable(bytes, what: "plugin")
         let stack = runtime.stack
         let pluginIndex = stack.top
-        guard stack.type(at: pluginIndex) == .table else {
-            throw Diagnostic(
-                .data, file: displayName,
-                "a plugin must return a table, this one returned \(stack.describe(at: pluginIndex))")
-        }
 
         var metadata = PluginMetadata()
         var warnings: [Warning] = []

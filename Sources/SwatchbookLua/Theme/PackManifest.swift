@@ -12,13 +12,8 @@ struct PackManifest {
     static func load(file url: URL, displayName: String) throws(Diagnostic) -> PackManifest {
         let bytes = try PluginLoader.readScript(url, displayName: displayName)
         let runtime = try LuaRuntime(file: url, displayName: displayName, limits: ScriptLimits(), seed: 1)
-        try runtime.runMainChunk(source: bytes)
+        try runtime.runReturningTable(bytes, what: "pack")
         let stack = runtime.stack
-        guard stack.type(at: -1) == .table else {
-            throw Diagnostic(
-                .data, file: displayName,
-                "a pack must return a table, this one returned \(stack.describe(at: -1))")
-        }
         let table = stack.absolute(-1)
         func text(_ key: String) -> String? {
             stack.rawField(table, key)

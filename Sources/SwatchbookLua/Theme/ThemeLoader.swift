@@ -17,13 +17,7 @@ public enum ThemeLoader {
         let bytes = try PluginLoader.readScript(url, displayName: displayName)
         let runtime = try LuaRuntime(file: url, displayName: displayName, limits: limits, seed: 1)
         SwatchbookModule.install(in: runtime)
-        try runtime.runMainChunk(source: bytes)
-        let stack = runtime.stack
-        guard stack.type(at: -1) == .table else {
-            throw Diagnostic(
-                .data, file: displayName,
-                "a theme must return a table, this one returned \(stack.describe(at: -1))")
-        }
+        try runtime.runReturningTable(bytes, what: "theme")
         var result: Result<Loaded, Diagnostic>?
         let fallbackID = url.deletingPathExtension().lastPathComponent
         try runtime.protected(arguments: 1) { stack throws(LuaHostError) in
