@@ -23,6 +23,13 @@ public enum SwatchbookCLI {
             return 0
         }
         let rest = Array(arguments.dropFirst())
+        // Every command answers --help the same way, before its options are read.
+        if command != "help", HelpText.commands.contains(command),
+            rest.contains("--help") || rest.contains("-h")
+        {
+            print(try HelpText.forCommand(command), terminator: "")
+            return 0
+        }
         switch command {
         case "--help", "-h":
             print(HelpText.overview, terminator: "")
@@ -33,10 +40,6 @@ public enum SwatchbookCLI {
         case "help":
             print(try HelpText.forCommand(rest.first), terminator: "")
         case "render":
-            if rest.contains("--help") || rest.contains("-h") {
-                print(try HelpText.forCommand("render"), terminator: "")
-                return 0
-            }
             let terminal = TerminalInfo.current()
             let command = RenderCommand(
                 terminal: terminal, locator: PluginLocator(environment: terminal.environment),
@@ -48,10 +51,6 @@ public enum SwatchbookCLI {
                 try OutputFile.writeAll(bytes, to: STDOUT_FILENO, name: "stdout")
             }
         case "browse", "pick":
-            if rest.contains("--help") || rest.contains("-h") {
-                print(try HelpText.forCommand(command), terminator: "")
-                return 0
-            }
             let terminal = TerminalInfo.current()
             let browse = BrowseCommand(
                 mode: command == "pick" ? .pick : .browse, terminal: terminal,
@@ -62,26 +61,14 @@ public enum SwatchbookCLI {
             }
             return status
         case "themes":
-            if rest.contains("--help") || rest.contains("-h") {
-                print(try HelpText.forCommand("themes"), terminator: "")
-                return 0
-            }
             try OutputFile.writeAll(
                 try ThemesCommand(warn: { printError($0) }).run(rest), to: STDOUT_FILENO, name: "stdout")
         case "plugins":
-            if rest.contains("--help") || rest.contains("-h") {
-                print(try HelpText.forCommand("plugins"), terminator: "")
-                return 0
-            }
             let environment = ProcessInfo.processInfo.environment
             let command = PluginsCommand(
                 locator: PluginLocator(environment: environment), warn: { printError($0) })
             try OutputFile.writeAll(try command.run(rest), to: STDOUT_FILENO, name: "stdout")
         case "check":
-            if rest.contains("--help") || rest.contains("-h") {
-                print(try HelpText.forCommand("check"), terminator: "")
-                return 0
-            }
             let environment = ProcessInfo.processInfo.environment
             let command = CheckCommand(
                 locator: PluginLocator(environment: environment), report: { printError($0) })
