@@ -31,7 +31,7 @@ let package = Package(
         .target(
             name: "SwatchbookCLI",
             dependencies: ["SwatchbookCore", "SwatchbookRender", "SwatchbookLua", "SwatchbookTerminal"],
-            resources: [.embedInCode("Demo/colors.lua")]
+            resources: [.embedInCode("Demo/colors.lua"), .embedInCode("BundledThemes")]
         ),
         .executableTarget(name: "swatchbook", dependencies: ["SwatchbookCLI"]),
         .executableTarget(

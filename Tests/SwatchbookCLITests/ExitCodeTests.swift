@@ -149,42 +149,6 @@ struct ThemeFileTests {
     }
 }
 
-@Suite("themes command and packs")
-struct ThemesCommandTests {
-    @Test func listsBuiltInAndPackThemes() throws {
-        let result = try CommandRunner.run(["themes"])
-        #expect(result.status == 0, "\(result.stderr)")
-        let lines = result.text.split(separator: "\n").map(String.init)
-        #expect(lines.first?.hasPrefix("ID") == true)
-        #expect(lines.contains { $0.hasPrefix("default") && $0.contains("(built in)") })
-        #expect(lines.contains { $0.hasPrefix("nord") && $0.hasSuffix("Themes/nord/nord.lua") })
-    }
-
-    @Test func showSaysWhereEachRoleCameFrom() throws {
-        let scratch = ScratchFolder()
-        scratch.write(
-            "Themes/mine/pack.lua", #"return { name = "mine", themes = { "frost.lua" } }"#)
-        scratch.write(
-            "Themes/mine/frost.lua",
-            #"return { id = "frost", extends = "nord", roles = { header = { bg = "nord10" } } }"#)
-        try FileManager.default.copyItem(
-            at: CommandRunner.root.appendingPathComponent("Themes/nord"),
-            to: scratch.url.appendingPathComponent("Themes/nord"))
-        let result = try CommandRunner.run(["themes", "--show", "frost"], in: scratch.url)
-        #expect(result.status == 0, "\(result.stderr)")
-        let lines = result.text.split(separator: "\n").map(String.init)
-        #expect(lines.first == "frost: Nord, dark")
-        #expect(
-            lines.contains {
-                $0.hasPrefix("header") && $0.contains("#5E81AC") && $0.hasSuffix("Themes/mine/frost.lua")
-            })
-        #expect(lines.contains { $0.hasPrefix("row_title") && $0.hasSuffix("Themes/nord/nord.lua") })
-        let typo = try CommandRunner.run(["themes", "--show", "frots"], in: scratch.url)
-        #expect(typo.status == 64)
-        #expect(typo.stderr.contains("did you mean \"frost\"?"))
-    }
-}
-
 @Suite("the demo in every installed theme")
 struct ThemedRenderTests {
     static let themes = [

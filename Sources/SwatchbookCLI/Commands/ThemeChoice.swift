@@ -8,9 +8,11 @@ import SwatchbookLua
 enum ThemeChoice {
     static let builtIn: [Theme] = [.standard]
 
-    /// The installed themes, packs found from the current folder and environment.
+    /// The installed themes: built in, bundled, then packs found from the
+    /// current folder and environment.
     static func catalog(warn: (String) -> Void = { _ in }) -> ThemeCatalog {
         var catalog = ThemeCatalog(builtIn: builtIn)
+        catalog.addBundledPacks(BundledThemes.files)
         catalog.addPacks(in: ThemeCatalog.searchPath(environment: ProcessInfo.processInfo.environment))
         for warning in catalog.warnings { warn(warning.formatted) }
         for problem in catalog.problems { warn(problem.formatted) }

@@ -9,8 +9,19 @@ struct PackManifest {
     var license: String?
     var themes: [String]
 
-    static func load(file url: URL, displayName: String) throws(Diagnostic) -> PackManifest {
-        let bytes = try PluginLoader.readScript(url, displayName: displayName)
+    /// Loads `url`, or `source` when given; `isMember` says whether a listed
+    /// theme file belongs to the pack (by default: it lies inside its folder).
+    static func load(
+        file url: URL, displayName: String, source: [UInt8]? = nil, isMember: ((String) -> Bool)? = nil
+    ) throws(Diagnostic) -> PackManifest {
+        let bytes: [UInt8]
+        if let source {
+            bytes = source
+        } else {
+            bytes = try PluginLoader.readScript(url, displayName: displayName)
+        }
+        let folder = url.deletingLastPathComponent()
+        let isMember = isMember ?? { ScriptFolder.resolve($0, in: folder) != nil }
         let runtime = try LuaRuntime(file: url, displayName: displayName, limits: ScriptLimits(), seed: 1)
         try runtime.runReturningTable(bytes, what: "pack")
         let stack = runtime.stack
@@ -32,9 +43,7 @@ struct PackManifest {
         for i in 1...stack.rawLength(-1) {
             stack.rawIndex(-1, i)
             defer { stack.pop() }
-            guard let file = stack.string(at: -1),
-                ScriptFolder.resolve(file, in: url.deletingLastPathComponent()) != nil
-            else {
+            guard let file = stack.string(at: -1), isMember(file) else {
                 throw Diagnostic(
                     .data, file: displayName, dataPath: "themes[\(i)]",
                     "expected a theme file inside the pack, got \(stack.describe(at: -1))")

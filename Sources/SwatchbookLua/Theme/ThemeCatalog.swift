@@ -1,10 +1,10 @@
 import Foundation
 import SwatchbookCore
 
-/// The installed themes: the built-in ones, then theme packs found in
-/// `./Themes`, each folder of `$SWATCHBOOK_THEMES` and
-/// `$XDG_CONFIG_HOME/swatchbook/themes`; a later place overrides an earlier
-/// one. A pack is a folder with `pack.lua` (`name`, `version`, `author`,
+/// The installed themes: the built-in ones, the packs compiled into the
+/// binary, then theme packs found in `./Themes`, each folder of
+/// `$SWATCHBOOK_THEMES` and `$XDG_CONFIG_HOME/swatchbook/themes`; a later
+/// place overrides an earlier one, so a user's copy of a bundled theme wins. A pack is a folder with `pack.lua` (`name`, `version`, `author`,
 /// `license`, `themes = { files… }`).
 public struct ThemeCatalog {
     public struct Entry: Sendable {
@@ -21,6 +21,16 @@ public struct ThemeCatalog {
     public init(builtIn: [Theme]) {
         for theme in builtIn {
             entries[theme.id] = Entry(spec: ThemeSpec(theme, file: "(built in) \(theme.id)"), pack: nil)
+        }
+    }
+
+    /// Adds the packs compiled into the binary: `files` maps `pack/file.lua`
+    /// to its bytes, and each pack's folder holds a `pack.lua`.
+    public mutating func addBundledPacks(_ files: [String: [UInt8]]) {
+        let packs = Set(files.keys.compactMap { $0.split(separator: "/").first.map(String.init) })
+        for pack in packs.sorted() {
+            let base = URL(fileURLWithPath: "/(bundled)/\(pack)")
+            addPack(named: "(bundled) \(pack)", base: base) { file in files[pack + "/" + file] }
         }
     }
 
@@ -49,17 +59,25 @@ public struct ThemeCatalog {
                     manager.fileExists(atPath: $0 + "/pack.lua")
                 }
             }
-            for pack in packs { addPack(at: pack) }
+            for pack in packs {
+                addPack(named: pack, base: URL(fileURLWithPath: pack)) { _ in nil }
+            }
         }
     }
 
-    private mutating func addPack(at folder: String) {
+    /// Adds one pack; `bundled` gives a file's bytes when the pack is
+    /// compiled in, nil when it is read from `base` on disk.
+    private mutating func addPack(named folder: String, base: URL, bundled: @escaping (String) -> [UInt8]?) {
         let manifest = folder + "/pack.lua"
         do throws(Diagnostic) {
-            let pack = try PackManifest.load(file: URL(fileURLWithPath: manifest), displayName: manifest)
+            let source = bundled("pack.lua")
+            let pack = try PackManifest.load(
+                file: base.appendingPathComponent("pack.lua"), displayName: manifest, source: source,
+                isMember: source == nil ? nil : { bundled($0) != nil })
             for file in pack.themes {
-                let path = folder + "/" + file
-                let loaded = try ThemeLoader.load(file: URL(fileURLWithPath: path), displayName: path)
+                let loaded = try ThemeLoader.load(
+                    file: base.appendingPathComponent(file), displayName: folder + "/" + file,
+                    source: bundled(file))
                 warnings += loaded.warnings
                 let entry = Entry(spec: loaded.spec, pack: pack.name)
                 entries[loaded.spec.id] = entry

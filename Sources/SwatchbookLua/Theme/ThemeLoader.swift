@@ -11,10 +11,16 @@ public enum ThemeLoader {
         public var warnings: [Warning]
     }
 
-    public static func load(file url: URL, displayName: String, limits: ScriptLimits = ScriptLimits())
-        throws(Diagnostic) -> Loaded
-    {
-        let bytes = try PluginLoader.readScript(url, displayName: displayName)
+    /// Loads `url`, or `source` when given (a theme compiled into the binary).
+    public static func load(
+        file url: URL, displayName: String, source: [UInt8]? = nil, limits: ScriptLimits = ScriptLimits()
+    ) throws(Diagnostic) -> Loaded {
+        let bytes: [UInt8]
+        if let source {
+            bytes = source
+        } else {
+            bytes = try PluginLoader.readScript(url, displayName: displayName)
+        }
         let runtime = try LuaRuntime(file: url, displayName: displayName, limits: limits, seed: 1)
         SwatchbookModule.install(in: runtime)
         try runtime.runReturningTable(bytes, what: "theme")

@@ -1,0 +1,1 @@
+../../../Themes/gruvbox/gruvbox-dark.lua

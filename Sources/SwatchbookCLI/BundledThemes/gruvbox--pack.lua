@@ -1,0 +1,1 @@
+../../../Themes/gruvbox/pack.lua

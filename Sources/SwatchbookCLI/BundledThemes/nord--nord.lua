@@ -1,0 +1,1 @@
+../../../Themes/nord/nord.lua

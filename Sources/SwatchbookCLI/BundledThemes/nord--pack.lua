@@ -1,0 +1,1 @@
+../../../Themes/nord/pack.lua

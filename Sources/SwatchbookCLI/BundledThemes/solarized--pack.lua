@@ -1,0 +1,1 @@
+../../../Themes/solarized/pack.lua

@@ -1,0 +1,1 @@
+../../../Themes/solarized/solarized-dark.lua

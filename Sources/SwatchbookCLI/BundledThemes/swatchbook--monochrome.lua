@@ -1,0 +1,1 @@
+../../../Themes/swatchbook/monochrome.lua

@@ -1,0 +1,1 @@
+../../../Themes/swatchbook/pack.lua
