@@ -164,6 +164,9 @@ struct ThemedRenderTests {
         ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
+        if theme == "gruvbox-dark" {
+            #expect(result.text.contains("\u{2580}"), "gruvbox draws swatches with half blocks")
+        }
         if ["nord", "solarized-light", "monochrome"].contains(theme) {
             Golden.assert(result.text, named: "theme-\(theme).txt")
         }

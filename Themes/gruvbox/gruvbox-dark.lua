@@ -5,6 +5,8 @@ return {
     gray = "#928374", red = "#FB4934", green = "#B8BB26", yellow = "#FABD2F",
     blue = "#83A598", purple = "#D3869B", aqua = "#8EC07C", orange = "#FE8019",
   },
+  -- Half blocks end each swatch half a line above its label.
+  swatch = { fill = "half" },
   roles = {
     background = { bg = "bg" },
     text = { fg = "fg" },

@@ -76,10 +76,24 @@ public struct Painter: Sendable {
         let block = Rect(x: frame.x, y: frame.y, width: frame.width, height: lines)
         let colourless = depth == .none
 
+        // The line the hex is written on: the block's last, or in `half` the
+        // last line of whole colour above the half-block edge.
+        var hexLine = block.maxY - 1
         if colourless || theme.fill == .shade {
             let shade = Self.shade(for: color)
             let style = colourless ? role(.label) : Style(foreground: color).over(role(.background))
             canvas.fill(block, clip: element.clip, with: shade, style: style)
+        } else if theme.fill == .half {
+            // Two colour rows per line: the block is 2×lines half rows, all
+            // colour but the last, which shows the background, so a swatch
+            // ends half a line above its label and stacked rows stay apart.
+            var whole = block
+            whole.height -= 1
+            canvas.fill(whole, clip: element.clip, style: Style(background: color))
+            let edge = Rect(x: block.x, y: block.maxY - 1, width: block.width, height: 1)
+            let style = Style(foreground: color).over(role(.background))
+            canvas.fill(edge, clip: element.clip, with: "\u{2580}", style: style)
+            hexLine = max(block.y, block.maxY - 2)
         } else {
             canvas.fill(block, clip: element.clip, style: Style(background: color))
         }
@@ -93,7 +107,7 @@ public struct Painter: Sendable {
                 colourless
                 ? role(.hex)
                 : Style(foreground: ink, background: color, attributes: theme.style(.hex).attributes)
-            canvas.draw(text, x: x, y: block.maxY - 1, style: style, clip: element.clip)
+            canvas.draw(text, x: x, y: hexLine, style: style, clip: element.clip)
         }
 
         if frame.height >= 2 {
