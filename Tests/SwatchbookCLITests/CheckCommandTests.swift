@@ -180,3 +180,87 @@ struct CheckCommandTests {
         }
     }
 }
+
+@Suite("swatchbook check on themes and packs")
+struct CheckThemeTests {
+    /// A theme with poor contrast: a warning naming the role and the ratio,
+    /// the full report on stdout, and exit 0 (warnings do not fail).
+    @Test func poorContrastIsAWarningWithTheRoleAndRatio() throws {
+        let scratch = ScratchFolder()
+        scratch.write(
+            "grey.lua",
+            ##"return { id = "grey", variant = "light", extends = "default", roles = { background = { bg = "#FFFFFF" }, text = { fg = "#777777" }, label = { fg = "#000000" }, muted = { fg = "#767676" } } }"##
+        )
+        let result = try CommandRunner.run(["check", "grey.lua"], in: scratch.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        let errors = result.stderr.split(separator: "\n").map(String.init)
+        #expect(
+            errors.contains(
+                "grey.lua: roles.text: warning: contrast 4.48:1 (#777777 on #FFFFFF) is below 4.5:1 (WCAG AA)"
+            ))
+        #expect(!errors.contains { $0.contains("roles.label") }, "21:1 passes")
+        #expect(!errors.contains { $0.contains("roles.muted") }, "#767676 on white is 4.54:1")
+        let lines = result.text.split(separator: "\n").map(String.init)
+        #expect(lines.first == "grey.lua: grey (Default, light)")
+        #expect(
+            lines.contains { $0.hasPrefix("  text ") && $0.contains("4.48:1") && $0.hasSuffix("below 4.5:1") }
+        )
+        #expect(lines.contains { $0.hasPrefix("  label ") && $0.contains("21.00:1") && $0.hasSuffix("AAA") })
+        #expect(lines.contains { $0.hasPrefix("  muted ") && $0.contains("4.54:1") && $0.hasSuffix("AA") })
+    }
+
+    @Test func anInstalledThemeIsCheckedByItsId() throws {
+        let elsewhere = ScratchFolder()
+        let result = try CommandRunner.run(["check", "high-contrast"], in: elsewhere.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.text.hasPrefix(
+                "(bundled) swatchbook/high-contrast.lua: high-contrast (High contrast, dark)\n"))
+        #expect(result.stderr == "1 file checked, 0 problems, 0 warnings\n", "AAA throughout")
+    }
+
+    /// An inherited poor role names the file that set it.
+    @Test func anInheritedRoleNamesTheFileThatSetIt() throws {
+        let result = try CommandRunner.run(["check", "Themes/solarized/solarized-light.lua"])
+        #expect(result.status == 0)
+        #expect(
+            result.stderr.contains(
+                "Themes/solarized/solarized-light.lua: roles.muted: warning: contrast 2.48:1 (#93A1A1 on #FDF6E3) is below 4.5:1 (WCAG AA); set in Themes/solarized/solarized-dark.lua\n"
+            ))
+    }
+
+    @Test func aBadThemeIsAProblem() throws {
+        let scratch = ScratchFolder()
+        scratch.write("bad.lua", ##"return { id = "bad", roles = { text = { fg = "#GG0000" } } }"##)
+        scratch.write("typo.lua", ##"return { id = "typo", roles = { txet = { fg = "#FFFFFF" } } }"##)
+        let result = try CommandRunner.run(["check", "bad.lua", "typo.lua"], in: scratch.url)
+        #expect(result.status == 65)
+        let errors = result.stderr.split(separator: "\n").map(String.init)
+        #expect(errors.contains(##"bad.lua: roles.text.fg: "#GG0000" is not a colour"##))
+        #expect(errors.contains(#"typo.lua: roles: warning: unknown key "txet" (did you mean "text"?)"#))
+        #expect(errors.last == "2 files checked, 1 problem, 1 warning")
+    }
+
+    @Test func aPackListingAMissingThemeIsAProblem() throws {
+        let scratch = ScratchFolder()
+        scratch.write("mine/pack.lua", #"return { name = "mine", themes = { "a.lua", "gone.lua" } }"#)
+        scratch.write("mine/a.lua", ##"return { id = "a", roles = { text = { fg = "#FFFFFF" } } }"##)
+        let result = try CommandRunner.run(["check", "mine"], in: scratch.url)
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("mine/pack.lua: themes[2]: no theme file \"gone.lua\" in the pack\n"))
+        #expect(result.text.contains("mine/a.lua: a ("), "the pack's theme is still checked")
+    }
+
+    static let shippedThemes: [String] = {
+        let folder = CommandRunner.root.appendingPathComponent("Themes")
+        let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
+        return files.filter { $0.hasSuffix(".lua") }.sorted().map { "Themes/" + $0 }
+    }()
+
+    @Test(arguments: shippedThemes)
+    func everyShippedThemeAndPackChecksWithoutProblems(_ file: String) throws {
+        let result = try CommandRunner.run(["check", file])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains(", 0 problems, "))
+    }
+}

@@ -3,9 +3,11 @@ import SwatchbookCore
 import SwatchbookLua
 import SwatchbookRender
 
-/// `swatchbook check FILE...`: loads each plugin in its own sandbox, draws
-/// it once into a throwaway canvas, and reports every problem and warning
-/// without stopping at the first bad file.
+/// `swatchbook check FILE...`: loads each plugin in its own sandbox and
+/// draws it once into a throwaway canvas; loads each theme, resolves it and
+/// reports the contrast of its text roles; checks each pack's manifest.
+/// Every problem and warning is reported without stopping at the first bad
+/// file.
 struct CheckCommand {
     static let parser = ArgumentParser(
         command: "check",
@@ -18,11 +20,15 @@ struct CheckCommand {
         var file: String
         var problem: Diagnostic?
         var warnings: [Warning] = []
+        /// A theme's contrast report, for stdout.
+        var report: String?
     }
 
     var locator: PluginLocator
     /// One line to stderr.
     var report: (String) -> Void
+    /// Reports for stdout.
+    var output: (String) -> Void
 
     /// Checks every FILE and returns the exit code: 70 if the machine
     /// failed, else 65 if any file is invalid, else 66 if any is missing,
@@ -36,6 +42,7 @@ struct CheckCommand {
         for argument in parsed.positionals {
             for file in expand(argument) {
                 let outcome = check(file)
+                if let text = outcome.report { output(text) }
                 for warning in outcome.warnings { report(warning.formatted) }
                 if let problem = outcome.problem {
                     report(problem.formatted)
@@ -62,26 +69,41 @@ struct CheckCommand {
         return files.isEmpty ? [argument] : files.map { folder + $0 }
     }
 
-    /// Loads `file` (a path, or a plugin name on the search path when no
-    /// such file exists), then resolves its theme and draws it.
+    /// Checks `file`: a plugin, theme or pack file; else a plugin name on
+    /// the search path; else an installed theme's id.
     func check(_ file: String) -> Outcome {
         var outcome = Outcome(file: file)
         do throws(Diagnostic) {
-            let located: PluginLocator.Located
-            if FileManager.default.fileExists(atPath: resolve(file).path) {
-                located = .init(url: resolve(file), displayName: file)
+            let url = resolve(file)
+            if FileManager.default.fileExists(atPath: url.path) {
+                switch ScriptKind.of(file: url, displayName: file) {
+                case .theme: return try checkTheme(file: file, url: url)
+                case .pack: return try checkPack(file: file, url: url)
+                case .plugin: try checkPlugin(.init(url: url, displayName: file), into: &outcome)
+                }
             } else {
-                located = try locator.locate(file)
+                let located: PluginLocator.Located
+                do throws(Diagnostic) {
+                    located = try locator.locate(file)
+                } catch  where error.kind == .inputMissing {
+                    if let installed = try checkInstalledTheme(file) { return installed }
+                    throw error
+                }
+                try checkPlugin(located, into: &outcome)
             }
-            let plugin = try PluginLoader.load(
-                file: located.url, displayName: located.displayName, source: located.source,
-                context: PluginContext())
-            outcome.warnings = plugin.warnings
-            try draw(plugin)
         } catch {
             outcome.problem = error
         }
         return outcome
+    }
+
+    private func checkPlugin(_ located: PluginLocator.Located, into outcome: inout Outcome) throws(Diagnostic)
+    {
+        let plugin = try PluginLoader.load(
+            file: located.url, displayName: located.displayName, source: located.source,
+            context: PluginContext())
+        outcome.warnings = plugin.warnings
+        try draw(plugin)
     }
 
     /// Draws the catalogue headless as `render --format plain` would, to
@@ -115,7 +137,7 @@ struct CheckCommand {
     /// Lines of a screen of a lazy source that `check` draws.
     static let screenHeight = 24
 
-    private func resolve(_ path: String) -> URL {
+    func resolve(_ path: String) -> URL {
         path.hasPrefix("/")
             ? URL(fileURLWithPath: path)
             : URL(fileURLWithPath: locator.currentDirectory).appendingPathComponent(path)

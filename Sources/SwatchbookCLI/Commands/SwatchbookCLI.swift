@@ -71,7 +71,8 @@ public enum SwatchbookCLI {
         case "check":
             let environment = ProcessInfo.processInfo.environment
             let command = CheckCommand(
-                locator: PluginLocator(environment: environment), report: { printError($0) })
+                locator: PluginLocator(environment: environment), report: { printError($0) },
+                output: { FileHandle.standardOutput.write(Data($0.utf8)) })
             return try command.run(rest)
         default:
             var message = "swatchbook: unknown command '\(command)'"

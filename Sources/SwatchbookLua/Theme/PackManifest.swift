@@ -2,16 +2,16 @@ import Foundation
 import SwatchbookCore
 
 /// `pack.lua`: what a theme pack is and which theme files it holds.
-struct PackManifest {
-    var name: String
-    var version: String?
-    var author: String?
-    var license: String?
-    var themes: [String]
+public struct PackManifest: Sendable {
+    public var name: String
+    public var version: String?
+    public var author: String?
+    public var license: String?
+    public var themes: [String]
 
     /// Loads `url`, or `source` when given; `isMember` says whether a listed
     /// theme file belongs to the pack (by default: it lies inside its folder).
-    static func load(
+    public static func load(
         file url: URL, displayName: String, source: [UInt8]? = nil, isMember: ((String) -> Bool)? = nil
     ) throws(Diagnostic) -> PackManifest {
         let bytes: [UInt8]

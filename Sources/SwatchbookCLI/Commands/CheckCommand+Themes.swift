@@ -1,0 +1,81 @@
+import Foundation
+import SwatchbookCore
+import SwatchbookLua
+
+/// Themes and packs under `check`: a theme is loaded, resolved over the
+/// installed themes (and its own pack's), and each text role's WCAG
+/// contrast against its background is reported, with a warning below 4.5:1.
+extension CheckCommand {
+    func checkTheme(file: String, url: URL) throws(Diagnostic) -> Outcome {
+        let loaded = try ThemeLoader.load(file: url, displayName: file)
+        var catalog = ThemeChoice.catalog()
+        // Its own pack's themes too, named as the user named the file.
+        if FileManager.default.fileExists(
+            atPath: url.deletingLastPathComponent().appendingPathComponent("pack.lua").path)
+        {
+            let folder = (file as NSString).deletingLastPathComponent
+            catalog.addPacks(in: [folder.isEmpty ? "." : folder])
+        }
+        var specs = catalog.entries.mapValues(\.spec)
+        specs[loaded.spec.id] = loaded.spec
+        for alias in loaded.aliases { specs[alias] = loaded.spec }
+        var outcome = try contrastOutcome(
+            file: file, id: loaded.spec.id, resolver: ThemeResolver(specs: specs))
+        outcome.warnings = loaded.warnings + outcome.warnings
+        return outcome
+    }
+
+    /// `check nord`: an installed theme by id; nil when none has that id.
+    func checkInstalledTheme(_ id: String) throws(Diagnostic) -> Outcome? {
+        let catalog = ThemeChoice.catalog()
+        guard let entry = catalog.entries[id] else { return nil }
+        return try contrastOutcome(file: entry.spec.file, id: id, resolver: catalog.resolver)
+    }
+
+    /// A pack's manifest: it loads, and every theme file it lists exists.
+    /// The theme files are checked as themes when named themselves.
+    func checkPack(file: String, url: URL) throws(Diagnostic) -> Outcome {
+        let pack = try PackManifest.load(file: url, displayName: file)
+        for (index, theme) in pack.themes.enumerated()
+        where !FileManager.default.fileExists(
+            atPath: url.deletingLastPathComponent().appendingPathComponent(theme).path)
+        {
+            throw Diagnostic(
+                .data, file: file, dataPath: "themes[\(index + 1)]", "no theme file \"\(theme)\" in the pack")
+        }
+        return Outcome(file: file)
+    }
+
+    private func contrastOutcome(file: String, id: String, resolver: ThemeResolver) throws(Diagnostic)
+        -> Outcome
+    {
+        let theme = try resolver.resolve(id)
+        let roleFiles = try resolver.merged(id).roleFiles
+        var outcome = Outcome(file: file)
+        var rows = [["ROLE", "FG", "BG", "CONTRAST", "LEVEL"]]
+        for pair in theme.contrasts {
+            var verdict = ""
+            if let ratio = pair.ratio {
+                verdict = pair.isPoor ? "below 4.5:1" : ratio >= 7 ? "AAA" : "AA"
+            } else {
+                verdict = "terminal colours, not measured"
+            }
+            rows.append([
+                pair.role.rawValue, pair.foreground?.hex ?? "-", pair.background?.hex ?? "-",
+                pair.ratio.map(Theme.RoleContrast.format) ?? "-", verdict,
+            ])
+            guard pair.isPoor, let ratio = pair.ratio, let fg = pair.foreground, let bg = pair.background
+            else {
+                continue
+            }
+            var message =
+                "contrast \(Theme.RoleContrast.format(ratio)) (\(fg.hex) on \(bg.hex)) is below 4.5:1 (WCAG AA)"
+            if let setBy = roleFiles[pair.role], setBy != file { message += "; set in \(setBy)" }
+            outcome.warnings.append(Warning(file: file, dataPath: "roles.\(pair.role.rawValue)", message))
+        }
+        let heading = "\(file): \(theme.id) (\(theme.name), \(theme.isDark ? "dark" : "light"))\n"
+        let table = ThemesCommand.table(rows).split(separator: "\n").map { "  " + $0 + "\n" }.joined()
+        outcome.report = heading + table
+        return outcome
+    }
+}
