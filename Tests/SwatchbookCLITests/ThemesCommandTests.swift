@@ -80,4 +80,28 @@ struct ThemesCommandTests {
         #expect(typo.status == 64)
         #expect(typo.stderr.contains("did you mean \"frost\"?"))
     }
+
+    @Test func previewDrawsEveryThemeInItself() throws {
+        let plain = try CommandRunner.run(["themes", "--preview", "--width", "80"])
+        #expect(plain.status == 0, "\(plain.stderr)")
+        let lines = plain.text.split(separator: "\n").map(String.init)
+        #expect(lines.contains(" Nord · nord · dark · pack nord"))
+        #expect(lines.contains(" Default · default · dark · built in"))
+        #expect(lines.contains { $0.contains(" #2E3440 ") }, "the palette's hex codes")
+        #expect(!plain.text.contains("\u{1B}"), "off a terminal, plain text")
+
+        let colour = try CommandRunner.run([
+            "themes", "--preview", "nord", "--color", "truecolor", "--width", "80",
+        ])
+        #expect(colour.status == 0, "\(colour.stderr)")
+        #expect(colour.text.contains("48;2;46;52;64m"), "nord0 as a swatch")
+        #expect(!colour.text.contains("Gruvbox"), "only the theme asked for")
+    }
+
+    @Test func previewOfAnUnknownThemeSuggestsOne() throws {
+        let result = try CommandRunner.run(["themes", "--preview", "nrod"])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("--preview: theme \"nrod\" is not installed"))
+        #expect(result.stderr.contains("did you mean \"nord\"?"))
+    }
 }

@@ -62,7 +62,8 @@ public enum SwatchbookCLI {
             return status
         case "themes":
             try OutputFile.writeAll(
-                try ThemesCommand(warn: { printError($0) }).run(rest), to: STDOUT_FILENO, name: "stdout")
+                try ThemesCommand(terminal: TerminalInfo.current(), warn: { printError($0) }).run(rest),
+                to: STDOUT_FILENO, name: "stdout")
         case "plugins":
             let environment = ProcessInfo.processInfo.environment
             let command = PluginsCommand(

@@ -11,18 +11,29 @@ struct ThemesCommand {
         options: [
             .init(
                 name: "--show", takesValue: true, valueName: "ID",
-                help: "one resolved theme and where each role came from")
+                help: "one resolved theme and where each role came from"),
+            .init(
+                name: "--preview", takesValue: false,
+                help: "draw each theme (or each ID given) in itself: palette and roles as swatch strips"),
+            .init(
+                name: "--width", takesValue: true, valueName: "N",
+                help: "columns of the preview (default: the terminal's, else 80)"),
+            .init(
+                name: "--color", takesValue: true, valueName: "WHEN",
+                help: "auto|always|never|truecolor|256|16, for the preview"),
         ])
 
+    var terminal: TerminalInfo
     var warn: (String) -> Void
 
     func run(_ arguments: [String]) throws(Diagnostic) -> [UInt8] {
         let parsed = try Self.parser.parse(arguments)
-        guard parsed.positionals.isEmpty else {
+        guard parsed.positionals.isEmpty || parsed.has("--preview") else {
             throw Diagnostic(.usage, "themes: unexpected \(parsed.positionals.joined(separator: " "))")
         }
         let catalog = ThemeChoice.catalog(warn: warn)
         if let id = parsed.value("--show") { return try show(id, catalog) }
+        if parsed.has("--preview") { return try preview(parsed, catalog) }
         var rows = [["ID", "NAME", "VARIANT", "PACK", "FILE"]]
         for id in catalog.entries.keys.sorted() {
             let entry = catalog.entries[id]!
@@ -52,6 +63,47 @@ struct ThemesCommand {
         }
         let header = "\(theme.id): \(theme.name), \(theme.isDark ? "dark" : "light")\n"
         return Array((header + Self.table(rows)).utf8)
+    }
+
+    /// Every installed theme (or those named), each drawn in itself.
+    private func preview(_ parsed: ArgumentParser.Parsed, _ catalog: ThemeCatalog) throws(Diagnostic)
+        -> [UInt8]
+    {
+        let width =
+            try OptionValues.integer(parsed.value("--width"), option: "--width", in: 20...10_000)
+            ?? terminal.width ?? 80
+        let request =
+            try OptionValues.choice(parsed.value("--color"), option: "--color", as: ColorDepth.Request.self)
+            ?? .auto
+        let depth = ColorDepth.resolve(
+            request, environment: terminal.environment, isTerminal: terminal.isTerminal)
+        var ids = parsed.positionals.isEmpty ? catalog.entries.keys.sorted() : parsed.positionals
+        // An alias previews once, under its theme's id.
+        if parsed.positionals.isEmpty { ids = ids.filter { catalog.entries[$0]?.spec.id == $0 } }
+        var bytes: [UInt8] = []
+        for id in ids {
+            guard let entry = catalog.entries[id] else {
+                throw ThemeChoice.notInstalled(id, in: catalog, origin: Diagnostic(.usage, "--preview"))
+            }
+            let resolver = catalog.resolver
+            let theme = try resolver.resolve(id)
+            let caption = [
+                theme.name, theme.id, theme.isDark ? "dark" : "light",
+                entry.pack.map { "pack " + $0 } ?? "built in",
+            ]
+            .joined(separator: " · ")
+            let preview = ThemePreview(theme: theme, palette: try resolver.palette(id), caption: caption)
+            // Colour, or none at all: without colour the preview is plain
+            // text, as `render` draws off a terminal.
+            if depth == .none && !terminal.isTerminal {
+                var writer = PlainWriter()
+                bytes += preview.render(width: width, depth: depth, with: &writer)
+            } else {
+                var writer = ANSIWriter(depth: depth)
+                bytes += preview.render(width: width, depth: depth, with: &writer)
+            }
+        }
+        return bytes
     }
 
     /// Columns aligned by display width, cells sanitised.

@@ -77,6 +77,45 @@ public struct ThemeResolver: Sendable {
             glyphs: glyphs, fill: spec.fill.value ?? .block, showHex: spec.showHex.value ?? true)
     }
 
+    /// The theme's palette with every entry bound to its colour, in natural
+    /// order (`nord2` before `nord10`), for previews.
+    public func palette(_ id: String) throws(Diagnostic) -> [(name: String, color: Color)] {
+        let (spec, _) = try merged(id)
+        var entries: [(name: String, color: Color)] = []
+        for (name, field) in spec.palette {
+            guard field.value != nil else { continue }
+            entries.append((name, try bind(.name(name), in: spec, path: "palette.\(name)")))
+        }
+        return entries.sorted { Self.naturallyOrdered($0.name, $1.name) }
+    }
+
+    /// Compares runs of digits by value, so `nord2` < `nord10`; names of one
+    /// length compare as text, which keeps hex-numbered slots in order
+    /// (`base09` < `base0A` < `base10`).
+    static func naturallyOrdered(_ a: String, _ b: String) -> Bool {
+        if a.count == b.count { return a < b }
+        func chunks(_ text: String) -> [(String, Int?)] {
+            var result: [(String, Int?)] = []
+            var current = ""
+            var digits = false
+            for character in text {
+                if character.isASCII && character.isNumber != digits && !current.isEmpty {
+                    result.append((current, digits ? Int(current) : nil))
+                    current = ""
+                }
+                digits = character.isASCII && character.isNumber
+                current.append(character)
+            }
+            if !current.isEmpty { result.append((current, digits ? Int(current) : nil)) }
+            return result
+        }
+        for (x, y) in zip(chunks(a), chunks(b)) where x.0 != y.0 {
+            if let m = x.1, let n = y.1, m != n { return m < n }
+            return x.0 < y.0
+        }
+        return a.count < b.count
+    }
+
     /// A palette name, followed through the palette (names may name names),
     /// or a colour.
     private func bind(_ reference: ThemeSpec.ColorReference, in spec: ThemeSpec, path: String)
