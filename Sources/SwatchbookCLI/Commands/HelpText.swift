@@ -11,9 +11,9 @@ enum HelpText {
           swatchbook render [PLUGIN] [options]   draw the catalogue headless (stdout or -o FILE)
           swatchbook browse [PLUGIN] [options]   the catalogue on the whole terminal (keys and mouse)
           swatchbook pick [PLUGIN] [options]     like browse; print the first tap's result (fzf style)
-          swatchbook themes [--show ID]          the installed themes; one resolved, with provenance
+          swatchbook themes [--preview] [--show ID]  the installed themes, drawn, or one with provenance
           swatchbook plugins [--json]            list the plugins on the search path
-          swatchbook check FILE...               load and draw plugins, report every problem
+          swatchbook check FILE...               check plugins, themes (contrast) and packs
           swatchbook help COMMAND                options of a command
           swatchbook --version
 
@@ -72,7 +72,10 @@ enum HelpText {
                 Usage: swatchbook check FILE... [--verbose]
 
                 Load each plugin in its own sandbox and draw it once, headless, without
-                output. Every problem and warning is one line on stderr (FILE:LINE: message,
+                output. A theme file (or an installed theme's id) is resolved and the WCAG
+                contrast of each text role against its background printed on stdout, with
+                a warning below 4.5:1; a pack.lua must list theme files that exist.
+                Every problem and warning is one line on stderr (FILE:LINE: message,
                 FILE: data.path: message, FILE: warning: message), then a summary line.
                 A folder stands for its .lua files; a name that is not a file is looked
                 up on the search path, as render does. A bad file does not stop the others.
@@ -85,6 +88,7 @@ enum HelpText {
                 Examples:
                   swatchbook check Scripts/*.lua
                   swatchbook check Scripts ~/.config/swatchbook/plugins
+                  swatchbook check Themes/nord solarized-light
 
                 """
         case "browse", "pick":
@@ -106,14 +110,20 @@ enum HelpText {
                 """
         case "themes":
             return """
-                Usage: swatchbook themes [--show ID]
+                Usage: swatchbook themes [--show ID | --preview [ID...]]
 
-                The installed themes: built in, then theme packs (folders with pack.lua) in
-                ./Themes, $SWATCHBOOK_THEMES and $XDG_CONFIG_HOME/swatchbook/themes; a later
-                place overrides an earlier one. --show prints one resolved theme and the file
-                that set each role.
+                The installed themes: built in, the bundled packs, then theme packs (folders
+                with pack.lua) in ./Themes, $SWATCHBOOK_THEMES and
+                $XDG_CONFIG_HOME/swatchbook/themes; a later place overrides an earlier one.
+                --preview draws each theme (or each ID) in itself: its palette and role
+                colours as swatch strips, then each text role's name in its style.
+                --show prints one resolved theme and the file that set each role.
 
                 \(ThemesCommand.parser.optionsHelp)
+
+                Examples:
+                  swatchbook themes --preview nord gruvbox-dark --color truecolor
+                  swatchbook themes --show solarized-light
 
                 """
         case "help": return "Usage: swatchbook help COMMAND\n"
