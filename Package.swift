@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-/// Swatchbook depends on the Swift toolchain and three Debian C libraries only.
+/// Swatchbook depends on the Swift toolchain and Debian C libraries only.
 /// Dependencies point inward: the executable sees everything, Lua and Render see
 /// Core, Render never sees Lua, and only the Lua module sees C.
 let package = Package(
@@ -20,10 +20,15 @@ let package = Package(
             pkgConfig: "libutf8proc",
             providers: [.apt(["libutf8proc-dev"])]
         ),
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         .target(name: "SwatchbookCore"),
         .target(name: "SwatchbookRender", dependencies: ["SwatchbookCore", "CUTF8Proc"]),
-        .target(name: "SwatchbookLua", dependencies: ["SwatchbookCore", "CLuaShim", "CLua"]),
+        .target(name: "SwatchbookLua", dependencies: ["SwatchbookCore", "CLuaShim", "CLua", "CYAML"]),
         .target(
             name: "SwatchbookTerminal",
             dependencies: ["SwatchbookCore", "SwatchbookRender", "SwatchbookLua"]
