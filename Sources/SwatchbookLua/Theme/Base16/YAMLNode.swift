@@ -1,0 +1,44 @@
+/// One node of a parsed YAML document, with the line it starts on.
+///
+/// Scheme files are small and only ever read as strings, so scalars stay
+/// text exactly as written: `base00: 000000` must not become the integer 0,
+/// which is what a typed YAML loader would make of it.
+struct YAMLNode: Sendable, Equatable {
+    indirect enum Content: Sendable, Equatable {
+        case scalar(String)
+        case sequence([YAMLNode])
+        /// Entries in file order; keys are nodes because YAML allows any
+        /// node as a key, though schemes only use scalars.
+        case mapping([Entry])
+    }
+
+    struct Entry: Sendable, Equatable {
+        var key: YAMLNode
+        var value: YAMLNode
+    }
+
+    var content: Content
+    /// 1-based, as editors and diagnostics count.
+    var line: Int
+
+    /// The text of a scalar, or nil for a collection.
+    var scalar: String? {
+        if case .scalar(let text) = content { return text }
+        return nil
+    }
+
+    /// The entries of a mapping, or nil for anything else.
+    var entries: [Entry]? {
+        if case .mapping(let entries) = content { return entries }
+        return nil
+    }
+
+    /// What the node is, for messages such as "expected a mapping, got a sequence".
+    var kindDescription: String {
+        switch content {
+        case .scalar: "a scalar"
+        case .sequence: "a sequence"
+        case .mapping: "a mapping"
+        }
+    }
+}
