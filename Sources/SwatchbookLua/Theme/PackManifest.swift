@@ -2,7 +2,8 @@ import Foundation
 import SwatchbookCore
 
 /// `pack.lua`: what a theme pack is and which theme files it holds.
-public struct PackManifest: Sendable {
+/// Equatable so a generated manifest can be compared with what reads back.
+public struct PackManifest: Sendable, Equatable {
     public var name: String
     public var version: String?
     public var author: String?

@@ -1,0 +1,203 @@
+import Foundation
+import SwatchbookCore
+import Testing
+
+@testable import SwatchbookLua
+
+/// The importer is all or nothing: every scheme is checked before a byte is
+/// written, and the destination is created, replaced or refused whole.
+@Suite("base16 import: packs, destinations, all or nothing")
+struct Base16ImporterTests {
+    static let fixtures = Base16SchemeTests.fixtures.path
+    static let fixtureIDs = ["base16-ocean", "base16-solarized-light", "base24-dracula", "base24-one-dark"]
+
+    /// Imports from `folder` as the current directory.
+    static func run(_ inputs: [String], _ output: String, in folder: URL) -> Result<
+        Base16Importer.Summary, Diagnostic
+    > {
+        Result { () throws(Diagnostic) in
+            try Base16Importer.run(inputs: inputs, output: output, currentDirectory: folder.path)
+        }
+    }
+
+    static func failure(_ inputs: [String], _ output: String, in folder: URL) -> Diagnostic? {
+        if case .failure(let error) = run(inputs, output, in: folder) { return error }
+        return nil
+    }
+
+    static func contents(_ url: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
+    }
+
+    @Test func theFixtureFolderBecomesAPack() throws {
+        let scratch = ScriptFixture()
+        let summary = try Self.run([Self.fixtures + "/base16"], "mine", in: scratch.folder).get()
+        #expect(summary == .init(folder: "mine", themeIDs: Self.fixtureIDs, replacedPack: false))
+        #expect(
+            summary.description
+                == "imported 4 schemes into mine: base16-ocean, base16-solarized-light, base24-dracula, base24-one-dark"
+        )
+        let pack = scratch.folder.appendingPathComponent("mine")
+        #expect(Self.contents(pack) == Self.fixtureIDs.map { $0 + ".lua" } + ["pack.lua"])
+        #expect(Self.contents(scratch.folder) == ["mine"], "no hidden folder left behind")
+
+        var catalog = ThemeCatalog(builtIn: [.standard])
+        catalog.addPacks(in: [pack.path])
+        #expect(catalog.problems.isEmpty, "\(catalog.problems.map(\.formatted))")
+        #expect(catalog.warnings.isEmpty, "\(catalog.warnings.map(\.formatted))")
+        for id in Self.fixtureIDs { #expect(catalog.entries[id]?.pack == "mine", "\(id)") }
+        #expect(
+            try catalog.resolver.resolve("base16-ocean").style(.background).background == Color(rgb: 0x2B303B)
+        )
+
+        let manifest = try PackManifest.load(
+            file: pack.appendingPathComponent("pack.lua"), displayName: "pack.lua")
+        #expect(
+            manifest
+                == PackManifest(
+                    name: "mine", version: "1.0.0",
+                    author:
+                        "Chris Kempson (http://chriskempson.com), Ethan Schoonover (modified by aramisgithub), FredHappyface (https://github.com/fredHappyface)",
+                    license: "as each source scheme", themes: Self.fixtureIDs.map { $0 + ".lua" }))
+    }
+
+    @Test func filesAndFoldersMixAndAFileIsReadOnce() throws {
+        let scratch = ScriptFixture()
+        let base16 = Self.fixtures + "/base16"
+        let summary = try Self.run(
+            [base16 + "/ocean.yaml", base16 + "/", base16 + "/ocean.yaml"], "p", in: scratch.folder
+        )
+        .get()
+        #expect(summary.themeIDs == Self.fixtureIDs)
+    }
+
+    @Test func aBadSchemeAnywhereWritesNothing() throws {
+        let scratch = ScriptFixture()
+        let bad = Self.fixtures + "/base16-bad/bad-hex.yaml"
+        let error = try #require(Self.failure([Self.fixtures + "/base16", bad], "mine", in: scratch.folder))
+        #expect(error.kind == .data)
+        #expect(error.file == bad && error.line == 18)
+        #expect(Self.contents(scratch.folder).isEmpty, "not even a hidden folder")
+    }
+
+    @Test func twoSchemesMakingOneIDAreAnError() throws {
+        let scratch = ScriptFixture()
+        let ocean = try String(contentsOfFile: Self.fixtures + "/base16/ocean.yaml", encoding: .utf8)
+        scratch.write("a/ocean.yaml", ocean)
+        scratch.write("b/Ocean.yml", ocean)
+        let error = try #require(Self.failure(["a", "b"], "out", in: scratch.folder))
+        #expect(error.kind == .data)
+        #expect(
+            error.formatted
+                == ##"b/Ocean.yml: makes theme "base16-ocean", as a/ocean.yaml does; each scheme needs its own slug"##
+        )
+        #expect(Self.contents(scratch.folder) == ["a", "b"])
+    }
+
+    @Test func anEmptyFolderIsFilled() throws {
+        let scratch = ScriptFixture()
+        try FileManager.default.createDirectory(
+            at: scratch.folder.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        let summary = try Self.run([Self.fixtures + "/base16/ocean.yaml"], "empty", in: scratch.folder).get()
+        #expect(summary.description == "imported 1 scheme into empty: base16-ocean")
+        #expect(
+            Self.contents(scratch.folder.appendingPathComponent("empty")) == ["base16-ocean.lua", "pack.lua"])
+        #expect(Self.contents(scratch.folder) == ["empty"])
+    }
+
+    @Test func anExistingPackIsReplacedWhole() throws {
+        let scratch = ScriptFixture()
+        scratch.write("pack/pack.lua", ##"return { name = "old", themes = { "stale.lua" } }"##)
+        scratch.write("pack/stale.lua", ##"return { id = "stale" }"##)
+        let summary = try Self.run([Self.fixtures + "/base16/dracula.yaml"], "pack", in: scratch.folder).get()
+        #expect(summary.replacedPack)
+        #expect(
+            summary.description
+                == "imported 1 scheme into pack (replacing the pack that was there): base24-dracula")
+        #expect(
+            Self.contents(scratch.folder.appendingPathComponent("pack")) == [
+                "base24-dracula.lua", "pack.lua",
+            ])
+        #expect(Self.contents(scratch.folder) == ["pack"], "the old pack and the hidden folder are gone")
+    }
+
+    @Test func aFolderThatIsNotAPackIsLeftAlone() throws {
+        let scratch = ScriptFixture()
+        scratch.write("notes/todo.txt", "keep me")
+        scratch.write("file.lua", "not a folder")
+        for target in ["notes", "file.lua"] {
+            let error = try #require(Self.failure([Self.fixtures + "/base16"], target, in: scratch.folder))
+            #expect(error.kind == .output)
+            #expect(error.formatted == "\(target): exists and is not a theme pack; nothing written")
+        }
+        #expect(Self.contents(scratch.folder) == ["file.lua", "notes"])
+        #expect(Self.contents(scratch.folder.appendingPathComponent("notes")) == ["todo.txt"])
+        #expect(
+            try String(contentsOf: scratch.folder.appendingPathComponent("file.lua"), encoding: .utf8)
+                == "not a folder")
+        let nowhere = try #require(
+            Self.failure([Self.fixtures + "/base16"], "no/such/dir", in: scratch.folder))
+        #expect(nowhere.kind == .output)
+        #expect(
+            nowhere.formatted
+                == "no/such/dir: cannot create: the folder it goes in does not exist; nothing written")
+    }
+
+    @Test func missingInputsAre66() throws {
+        let scratch = ScriptFixture()
+        let missing = try #require(Self.failure(["nope.yaml"], "out", in: scratch.folder))
+        #expect(missing.kind == .inputMissing)
+        #expect(missing.formatted == "nope.yaml: no such file")
+        try FileManager.default.createDirectory(
+            at: scratch.folder.appendingPathComponent("blank"), withIntermediateDirectories: true)
+        scratch.write("blank/readme.txt", "no schemes here")
+        let empty = try #require(Self.failure(["blank"], "out", in: scratch.folder))
+        #expect(empty.kind == .inputMissing)
+        #expect(empty.formatted == "blank: holds no .yaml or .yml scheme files")
+        #expect(Self.contents(scratch.folder) == ["blank"])
+    }
+
+    /// The pack's name comes from the folder and its author from schemes:
+    /// both are written as data.
+    @Test func packFieldsAreEscaped() throws {
+        let scratch = ScriptFixture()
+        let author = "A \"quoted\" \\ author\nwith a second line"
+        scratch.write(
+            "in/odd.yaml",
+            "scheme: Odd\nauthor: \"A \\\"quoted\\\" \\\\ author\\nwith a second line\"\n"
+                + Base16SchemeTests.flatSlots(16))
+        let folder = "we\"ird ]] pack"
+        _ = try Self.run(["in"], folder, in: scratch.folder).get()
+        let manifest = try PackManifest.load(
+            file: scratch.folder.appendingPathComponent(folder + "/pack.lua"), displayName: "pack.lua")
+        #expect(manifest.name == folder)
+        #expect(manifest.author == author)
+    }
+
+    /// Failures after the hidden folder exists (a write, or the destination
+    /// changing before the move) remove it and leave the destination alone.
+    @Test func aStagedPackIsRemovedWhenItCannotGoIn() throws {
+        let scratch = ScriptFixture()
+        let destination = scratch.folder.appendingPathComponent("pack")
+        let staged = try StagedPack(destination: destination, displayName: "pack")
+        try staged.write("pack.lua", "return {}")
+        #expect(throws: Diagnostic.self, "a file is written once") { try staged.write("pack.lua", "again") }
+        scratch.write("pack/mine.txt", "someone else's file, created meanwhile")
+        do {
+            _ = try staged.install()
+            Issue.record("a folder that is not a pack must not be replaced")
+        } catch {
+            #expect(error.formatted == "pack: exists and is not a theme pack; nothing written")
+        }
+        #expect(Self.contents(scratch.folder).count == 2, "the hidden folder is still there until discarded")
+        staged.discard()
+        #expect(Self.contents(scratch.folder) == ["pack"])
+        #expect(Self.contents(destination) == ["mine.txt"])
+
+        let unused = try StagedPack(
+            destination: scratch.folder.appendingPathComponent("other"), displayName: "other")
+        try unused.write("pack.lua", "return {}")
+        unused.discard()
+        #expect(Self.contents(scratch.folder) == ["pack"])
+    }
+}
