@@ -2,7 +2,7 @@ import SwatchbookCore
 
 /// Usage text, with examples, for `--help` and `help COMMAND`.
 enum HelpText {
-    static let commands = ["render", "browse", "pick", "plugins", "themes", "check", "help"]
+    static let commands = ["render", "browse", "pick", "plugins", "themes", "theme", "check", "help"]
 
     static let overview = """
         swatchbook — a scriptable colour catalogue for the terminal
@@ -11,9 +11,12 @@ enum HelpText {
           swatchbook render [PLUGIN] [options]   draw the catalogue headless (stdout or -o FILE)
           swatchbook browse [PLUGIN] [options]   the catalogue on the whole terminal (keys and mouse)
           swatchbook pick [PLUGIN] [options]     like browse; print the first tap's result (fzf style)
-          swatchbook themes [--preview] [--show ID]  the installed themes, drawn, or one with provenance
+          swatchbook themes [--preview] [--show ID]
+                                                 the installed themes, drawn, or one with provenance
           swatchbook plugins [--json]            list the plugins on the search path
           swatchbook check FILE...               check plugins, themes (contrast) and packs
+          swatchbook theme import base16 FILE... -o DIR
+                                                 base16/base24 scheme YAML into a theme pack
           swatchbook help COMMAND                options of a command
           swatchbook --version
 
@@ -124,6 +127,24 @@ enum HelpText {
                 Examples:
                   swatchbook themes --preview nord gruvbox-dark --color truecolor
                   swatchbook themes --show solarized-light
+
+                """
+        case "theme":
+            return """
+                Usage: swatchbook theme import base16 FILE... -o DIR
+
+                Convert base16 and base24 scheme YAML files, classic (scheme:, base00…) or
+                tinted-theming (system:, palette:), into a theme pack: DIR/pack.lua and one
+                theme per scheme, id base16-SLUG or base24-SLUG. A folder stands for its .yaml
+                and .yml files. Every file is checked before anything is written; DIR is
+                created, or replaced when it already holds a pack, and never half written.
+
+                \(ThemeImportCommand.parser.optionsHelp)
+
+                Examples:
+                  swatchbook theme import base16 ocean.yaml dracula.yaml -o ~/.config/swatchbook/themes/base16
+                  swatchbook theme import base16 tinted-schemes/base16 -o Themes/base16
+                  SWATCHBOOK_THEMES=Themes/base16 swatchbook render --theme base16-ocean
 
                 """
         case "help": return "Usage: swatchbook help COMMAND\n"
