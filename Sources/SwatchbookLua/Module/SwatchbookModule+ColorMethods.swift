@@ -6,6 +6,9 @@ extension SwatchbookModule {
     /// The colour metatable: methods in `__index`, `tostring` as hex, `==`
     /// by value.
     static func installColorMetatable(in runtime: LuaRuntime) {
+        // The runtime keeps its host functions; they must not keep it, or
+        // every loaded plugin and theme would leak its Lua state.
+        unowned let runtime = runtime
         let stack = runtime.stack
         luaL_newmetatable(runtime.L, ColorValue.metatableName)
         stack.newTable()

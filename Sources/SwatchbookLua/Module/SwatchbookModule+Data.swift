@@ -12,6 +12,9 @@ extension SwatchbookModule {
     ///   keys 1..n is an array, any other non-empty table needs string keys,
     ///   and an empty table is `{}`. Colours encode as their hex.
     static func installDataFunctions(in runtime: LuaRuntime) {
+        // The runtime keeps its host functions; they must not keep it, or
+        // every loaded plugin and theme would leak its Lua state.
+        unowned let runtime = runtime
         let stack = runtime.stack
         let folder = runtime.folder
         function("read", in: runtime) { stack throws(LuaHostError) in

@@ -9,6 +9,9 @@ extension SwatchbookModule {
     /// `:int(n)` for 1..n, both ends included), `:float()` in [0, 1),
     /// `:color()` (opaque), and `tostring` as `random(seed)`.
     static func installRandomFunctions(in runtime: LuaRuntime) {
+        // The runtime keeps its host functions; they must not keep it, or
+        // every loaded plugin and theme would leak its Lua state.
+        unowned let runtime = runtime
         let stack = runtime.stack
         luaL_newmetatable(runtime.L, randomMetatableName)
         stack.newTable()

@@ -6,6 +6,9 @@ extension SwatchbookModule {
     /// The state, layout and output functions: they act on the session that
     /// shows the plugin, so they work from callbacks and `on_load`.
     static func installStateFunctions(in runtime: LuaRuntime) {
+        // The runtime keeps its host functions; they must not keep it, or
+        // every loaded plugin and theme would leak its Lua state.
+        unowned let runtime = runtime
         func session(_ name: String) throws(LuaHostError) -> PluginSession {
             guard let host = runtime.host else {
                 throw LuaHostError(

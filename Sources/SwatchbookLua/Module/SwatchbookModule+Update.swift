@@ -4,6 +4,9 @@ extension SwatchbookModule {
     /// `sb.update(path, tbl)`: changes the name (and colour) of the section,
     /// row, item or node at `path` in a `data` catalogue, as the table says.
     static func installUpdate(in runtime: LuaRuntime) {
+        // The runtime keeps its host functions; they must not keep it, or
+        // every loaded plugin and theme would leak its Lua state.
+        unowned let runtime = runtime
         function("update", in: runtime) { stack throws(LuaHostError) in
             guard let session = runtime.host else {
                 throw LuaHostError(

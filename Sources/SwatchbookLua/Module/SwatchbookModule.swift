@@ -11,6 +11,9 @@ enum SwatchbookModule {
     /// Builds the module table, registers it for `require "swatchbook"`,
     /// and sets up the colour metatable.
     static func install(in runtime: LuaRuntime) {
+        // The runtime keeps its host functions; they must not keep it, or
+        // every loaded plugin and theme would leak its Lua state.
+        unowned let runtime = runtime
         let stack = runtime.stack
         installColorMetatable(in: runtime)
 
