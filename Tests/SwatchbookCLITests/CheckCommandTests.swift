@@ -264,3 +264,14 @@ struct CheckThemeTests {
         #expect(result.stderr.contains(", 0 problems, "))
     }
 }
+
+extension CheckThemeTests {
+    /// `check Themes` walks into every pack folder.
+    @Test func aFolderOfPacksChecksEveryPack() throws {
+        let result = try CommandRunner.run(["check", "Themes"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let summary = try #require(result.stderr.split(separator: "\n").last)
+        #expect(summary.hasPrefix("\(Self.shippedThemes.count) files checked, 0 problems"))
+        #expect(result.text.contains("Themes/nord/nord.lua: nord (Nord, dark)\n"))
+    }
+}

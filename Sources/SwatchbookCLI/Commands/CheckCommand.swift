@@ -57,16 +57,26 @@ struct CheckCommand {
         return Self.exitCode(outcomes)
     }
 
-    /// A folder stands for its `.lua` files; anything else for itself.
+    /// A folder stands for its `.lua` files and the packs in its subfolders
+    /// (so `check Themes` checks every pack); anything else for itself.
     private func expand(_ argument: String) -> [String] {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: resolve(argument).path, isDirectory: &isDirectory),
+        let manager = FileManager.default
+        guard manager.fileExists(atPath: resolve(argument).path, isDirectory: &isDirectory),
             isDirectory.boolValue
         else { return [argument] }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: resolve(argument).path)) ?? []
-        let files = names.filter { $0.hasSuffix(".lua") && !$0.hasPrefix(".") }.sorted()
         let folder = argument.hasSuffix("/") ? argument : argument + "/"
-        return files.isEmpty ? [argument] : files.map { folder + $0 }
+        let names = ((try? manager.contentsOfDirectory(atPath: resolve(argument).path)) ?? [])
+            .filter { !$0.hasPrefix(".") }.sorted()
+        var files: [String] = []
+        for name in names {
+            if name.hasSuffix(".lua") {
+                files.append(folder + name)
+            } else if manager.fileExists(atPath: resolve(folder + name + "/pack.lua").path) {
+                files += expand(folder + name)
+            }
+        }
+        return files.isEmpty ? [argument] : files
     }
 
     /// Checks `file`: a plugin, theme or pack file; else a plugin name on

@@ -80,8 +80,9 @@ enum HelpText {
                 a warning below 4.5:1; a pack.lua must list theme files that exist.
                 Every problem and warning is one line on stderr (FILE:LINE: message,
                 FILE: data.path: message, FILE: warning: message), then a summary line.
-                A folder stands for its .lua files; a name that is not a file is looked
-                up on the search path, as render does. A bad file does not stop the others.
+                A folder stands for its .lua files and the packs in its subfolders; a name
+                that is not a file is looked up on the search path, as render does, then
+                among the installed themes. A bad file does not stop the others.
 
                 \(CheckCommand.parser.optionsHelp)
 
