@@ -171,4 +171,42 @@ struct ThemedRenderTests {
             Golden.assert(result.text, named: "theme-\(theme).txt")
         }
     }
+
+    /// A plugin's `theme` may be a table: a theme of its own, which may
+    /// extend an installed one and is checked like a theme file.
+    @Test func aPluginCarriesItsOwnInlineTheme() throws {
+        let scratch = ScratchFolder()
+        scratch.write(
+            "inline.lua",
+            ##"""
+            return { name = "Inline", api = 1,
+              data = { { name = "S", rows = { { name = "R", items = { { name = "a", color = "#112233" } } } } } },
+              theme = { extends = "nord", palette = { nord1 = "#FF0000" }, roles = { txet = {} } } }
+            """##)
+        let result = try CommandRunner.run(
+            ["render", "inline.lua", "--color", "truecolor", "--format", "ansi", "--width", "30"],
+            in: scratch.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.text.hasPrefix("\u{1B}[1;38;2;236;239;244;48;2;255;0;0m S"),
+            "Nord's header on the rebound nord1")
+        #expect(
+            result.stderr
+                == "inline.lua: theme.roles: warning: unknown key \"txet\" (did you mean \"text\"?)\n")
+
+        let overridden = try CommandRunner.run(
+            ["render", "inline.lua", "--theme", "monochrome", "--color", "truecolor", "--format", "ansi"],
+            in: scratch.url)
+        #expect(!overridden.text.contains("255;0;0"), "--theme wins over the plugin's own")
+
+        scratch.write(
+            "bad.lua",
+            ##"return { name = "x", api = 1, data = {}, theme = { roles = { text = { fg = "#GG0000" } } } }"##
+        )
+        let bad = try CommandRunner.run(["render", "bad.lua"], in: scratch.url)
+        #expect(bad.status == 65)
+        #expect(bad.stderr == "bad.lua: theme.roles.text.fg: \"#GG0000\" is not a colour\n")
+        let checked = try CommandRunner.run(["check", "bad.lua"], in: scratch.url)
+        #expect(checked.status == 65)
+    }
 }

@@ -16,11 +16,8 @@ extension CheckCommand {
             let folder = (file as NSString).deletingLastPathComponent
             catalog.addPacks(in: [folder.isEmpty ? "." : folder])
         }
-        var specs = catalog.entries.mapValues(\.spec)
-        specs[loaded.spec.id] = loaded.spec
-        for alias in loaded.aliases { specs[alias] = loaded.spec }
-        var outcome = try contrastOutcome(
-            file: file, id: loaded.spec.id, resolver: ThemeResolver(specs: specs))
+        let resolver = ThemeChoice.resolver(adding: loaded.spec, aliases: loaded.aliases, to: catalog)
+        var outcome = try contrastOutcome(file: file, id: loaded.spec.id, resolver: resolver)
         outcome.warnings = loaded.warnings + outcome.warnings
         return outcome
     }

@@ -121,11 +121,8 @@ struct CheckCommand {
     /// is drawn whole; a lazy source, which may be too big for that, as its
     /// first and last screens, so both ends of its index ranges are asked for.
     private func draw(_ plugin: Plugin) throws(Diagnostic) {
-        var theme = Theme.standard
-        if let name = plugin.themeName {
-            theme = try ThemeChoice.resolve(
-                name, origin: Diagnostic(.data, file: plugin.file, dataPath: "theme", ""))
-        }
+        let folder = (plugin.fileURL ?? resolve(plugin.file)).deletingLastPathComponent()
+        let theme = try ThemeChoice.forPlugin(plugin, option: nil, folder: folder, warn: { _ in })
         let width = PluginContext().width
         let layout = ShelvesLayout(
             source: plugin.source, settings: plugin.settings, width: width, state: ViewState(),

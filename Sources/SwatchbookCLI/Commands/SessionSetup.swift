@@ -41,14 +41,8 @@ struct SessionSetup {
             file: located.url, displayName: located.displayName, source: located.source, context: context)
         for warning in plugin.warnings { warn(warning.formatted) }
 
-        var theme = Theme.standard
-        if let name = options.theme {
-            theme = try ThemeChoice.resolve(name, origin: Diagnostic(.usage, "--theme"), warn: warn)
-        } else if let name = plugin.themeName {
-            theme = try ThemeChoice.resolve(
-                name, origin: Diagnostic(.data, file: plugin.file, dataPath: "theme", ""),
-                relativeTo: located.url.deletingLastPathComponent(), warn: warn)
-        }
+        let theme = try ThemeChoice.forPlugin(
+            plugin, option: options.theme, folder: located.url.deletingLastPathComponent(), warn: warn)
         var settings = plugin.settings
         if let style = options.style { settings.style = style }
 

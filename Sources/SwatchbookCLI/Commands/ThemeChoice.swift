@@ -54,9 +54,40 @@ enum ThemeChoice {
         let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path)
         let loaded = try ThemeLoader.load(file: url, displayName: path)
         for warning in loaded.warnings { warn(warning.formatted) }
+        return try resolve(loaded.spec, aliases: loaded.aliases, over: catalog)
+    }
+
+    /// A theme not installed (a file, or a plugin's inline table) resolved
+    /// over the installed ones, which it may extend.
+    static func resolve(_ spec: ThemeSpec, aliases: [String] = [], over catalog: ThemeCatalog)
+        throws(Diagnostic) -> Theme
+    {
+        try resolver(adding: spec, aliases: aliases, to: catalog).resolve(spec.id)
+    }
+
+    /// The installed themes and one more, which overrides any of its id.
+    static func resolver(adding spec: ThemeSpec, aliases: [String], to catalog: ThemeCatalog) -> ThemeResolver
+    {
         var specs = catalog.entries.mapValues(\.spec)
-        specs[loaded.spec.id] = loaded.spec
-        for alias in loaded.aliases { specs[alias] = loaded.spec }
-        return try ThemeResolver(specs: specs).resolve(loaded.spec.id)
+        specs[spec.id] = spec
+        for alias in aliases { specs[alias] = spec }
+        return ThemeResolver(specs: specs)
+    }
+
+    /// The theme a plugin asks for: `--theme` wins, then the plugin's
+    /// `theme` (a name or file, or an inline table), else the default.
+    static func forPlugin(_ plugin: Plugin, option: String?, folder: URL, warn: (String) -> Void)
+        throws(Diagnostic) -> Theme
+    {
+        if let option {
+            return try resolve(option, origin: Diagnostic(.usage, "--theme"), warn: warn)
+        }
+        if let name = plugin.themeName {
+            return try resolve(
+                name, origin: Diagnostic(.data, file: plugin.file, dataPath: "theme", ""), relativeTo: folder,
+                warn: warn)
+        }
+        if let spec = plugin.inlineTheme { return try resolve(spec, over: catalog(warn: warn)) }
+        return .standard
     }
 }

@@ -13,6 +13,9 @@ public final class Plugin {
     public let settings: LayoutSettings
     /// The theme the plugin asks for, by name.
     public let themeName: String?
+    /// The plugin's own theme, when `theme` is a table; its `extends` may
+    /// name an installed theme.
+    public let inlineTheme: ThemeSpec?
     /// The catalogue: built whole from `data`, or a lazy `source`.
     public let source: any CatalogueSource
     public let warnings: [Warning]
@@ -51,6 +54,7 @@ public final class Plugin {
         self.api = metadata.api
         self.settings = metadata.settings
         self.themeName = metadata.themeName
+        self.inlineTheme = metadata.inlineTheme
         self.source = source
         self.warnings = warnings
         self.runtime = runtime
@@ -77,6 +81,7 @@ struct PluginMetadata {
     var api = 0
     var settings = LayoutSettings()
     var themeName: String?
+    var inlineTheme: ThemeSpec?
     var dataIsFunction = false
     var hasSource = false
 }

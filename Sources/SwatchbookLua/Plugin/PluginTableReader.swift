@@ -22,6 +22,9 @@ struct PluginTableReader {
         self.file = file
     }
 
+    /// The id of a plugin's inline theme that gives none.
+    static let inlineThemeID = "(plugin theme)"
+
     mutating func metadata(at index: Int32) throws(Diagnostic) -> PluginMetadata {
         let table = stack.absolute(index)
         var metadata = PluginMetadata()
@@ -68,8 +71,14 @@ struct PluginTableReader {
         switch field(table, "theme") {
         case .nil: break
         case .string: metadata.themeName = string(table, "theme")
+        case .table:
+            stack.rawField(table, "theme")
+            defer { stack.pop() }
+            let reader = ThemeTableReader(stack: stack, file: file, prefix: "theme")
+            metadata.inlineTheme = try reader.read(at: -1, fallbackID: Self.inlineThemeID).0
+            warnings += reader.warnings
         default:
-            throw error("theme", "expected a theme name, got \(describe(table, "theme"))")
+            throw error("theme", "expected a theme name or a theme table, got \(describe(table, "theme"))")
         }
 
         if field(table, "layout") != .nil {

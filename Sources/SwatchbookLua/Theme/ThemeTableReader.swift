@@ -5,6 +5,9 @@ import SwatchbookCore
 final class ThemeTableReader {
     let stack: LuaStack
     let file: String
+    /// Where the table sits in its file: nil for a theme file, `theme` for
+    /// a plugin's inline theme; every data path starts with it.
+    let prefix: String?
     private(set) var warnings: [Warning] = []
 
     static let keys: Set<String> = [
@@ -16,9 +19,10 @@ final class ThemeTableReader {
     ]
     static let swatchKeys: Set<String> = ["fill", "show_hex"]
 
-    init(stack: LuaStack, file: String) {
+    init(stack: LuaStack, file: String, prefix: String? = nil) {
         self.stack = stack
         self.file = file
+        self.prefix = prefix
     }
 
     func read(at index: Int32, fallbackID: String) throws(Diagnostic) -> (ThemeSpec, [String]) {
@@ -181,10 +185,15 @@ final class ThemeTableReader {
     private func warn(path: String?, key: String, known: [String]) {
         var message = "unknown key \"\(key)\""
         if let guess = Suggestion.closest(to: key, in: known) { message += " (did you mean \"\(guess)\"?)" }
-        warnings.append(Warning(file: file, dataPath: path, message))
+        warnings.append(Warning(file: file, dataPath: prefixed(path), message))
     }
 
     private func error(_ path: String, _ message: String) -> Diagnostic {
-        Diagnostic(.data, file: file, dataPath: path, message)
+        Diagnostic(.data, file: file, dataPath: prefixed(path), message)
+    }
+
+    private func prefixed(_ path: String?) -> String? {
+        guard let prefix else { return path }
+        return path.map { prefix + "." + $0 } ?? prefix
     }
 }
