@@ -47,6 +47,18 @@ public struct Style: Hashable, Sendable {
 
     public static let plain = Style()
 
+    /// Two words for the hasher instead of a dozen fields: canvases intern
+    /// a style for every swatch they draw.
+    public func hash(into hasher: inout Hasher) {
+        func bits(_ color: Color?) -> UInt64 {
+            guard let color else { return 0 }
+            return 1 << 32 | UInt64(color.red) << 24 | UInt64(color.green) << 16 | UInt64(color.blue) << 8
+                | UInt64(color.alpha)
+        }
+        hasher.combine(bits(foreground) << 8 | UInt64(attributes.rawValue))
+        hasher.combine(bits(background))
+    }
+
     /// This style drawn over `base`: unset colours show the base through.
     public func over(_ base: Style) -> Style {
         Style(

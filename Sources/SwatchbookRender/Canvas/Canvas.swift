@@ -24,6 +24,7 @@ public struct Canvas: Sendable {
     public private(set) var cells: [Cell]
     public private(set) var styles: [Style] = [.plain]
     private var styleIndex: [Style: UInt16] = [.plain: 0]
+    private var lastInterned: (style: Style, id: UInt16) = (.plain, 0)
     /// Clusters of more than one scalar, referred to by index.
     public private(set) var clusters: [Character] = []
     private var clusterIndex: [Character: UInt32] = [:]
@@ -40,10 +41,18 @@ public struct Canvas: Sendable {
     public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 
     public mutating func intern(_ style: Style) -> UInt16 {
-        if let id = styleIndex[style] { return id }
-        let id = UInt16(truncatingIfNeeded: styles.count)
-        styles.append(style)
-        styleIndex[style] = id
+        // Painting asks for the same style many times in a row (a label
+        // after a label): answer those without hashing.
+        if style == lastInterned.style { return lastInterned.id }
+        let id: UInt16
+        if let known = styleIndex[style] {
+            id = known
+        } else {
+            id = UInt16(truncatingIfNeeded: styles.count)
+            styles.append(style)
+            styleIndex[style] = id
+        }
+        lastInterned = (style, id)
         return id
     }
 
@@ -80,7 +89,7 @@ public struct Canvas: Sendable {
         let visible = y >= area.y && y < area.maxY
         let id = visible ? intern(style) : 0
         // Printable ASCII, most labels: one cell per byte, no clusters to split.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+        if TextWidth.isPrintableASCII(text) {
             return drawASCII(text, x: x, y: y, style: id, area: visible ? area : nil)
         }
         var column = x

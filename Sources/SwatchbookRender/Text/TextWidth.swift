@@ -27,6 +27,7 @@ public enum TextWidth {
 
     /// Columns of a whole string, as drawn (after sanitising).
     public static func of(_ text: String) -> Int {
+        if isPrintableASCII(text) { return text.utf8.count }
         var total = 0
         for cluster in Sanitizer.clean(text) { total += of(cluster) }
         return total
@@ -36,8 +37,15 @@ public enum TextWidth {
     /// when anything was cut. Never splits a cluster. The result is
     /// sanitised, so what is measured is what is drawn.
     public static func truncate(_ text: String, to columns: Int, ellipsis: String = "…") -> String {
-        let text = Sanitizer.clean(text)
         guard columns > 0 else { return "" }
+        // Most labels: one column per byte, nothing to clean, no cluster to split.
+        if isPrintableASCII(text) {
+            if text.utf8.count <= columns { return text }
+            let room = columns - of(ellipsis)
+            guard room >= 0 else { return "" }
+            return String(text.utf8.prefix(room))! + ellipsis
+        }
+        let text = Sanitizer.clean(text)
         if of(text) <= columns { return text }
         let room = columns - of(ellipsis)
         guard room >= 0 else { return "" }
@@ -50,5 +58,11 @@ public enum TextWidth {
             result.append(cluster)
         }
         return result + ellipsis
+    }
+
+    /// Whether every byte is printable ASCII, which the sanitiser leaves
+    /// alone and which takes one column each.
+    static func isPrintableASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 }

@@ -4,8 +4,17 @@ import SwatchbookCore
 /// the style changes, naming only what changed.
 public struct ANSIWriter: CanvasWriter {
     public let depth: ColorDepth
-    private var foregroundCodes: [Color: [UInt8]] = [:]
-    private var backgroundCodes: [Color: [UInt8]] = [:]
+    /// Nearest palette entries, found once per colour (a search in OKLab).
+    private var reduced: [Color: ColorCode] = [:]
+
+    /// A colour as an SGR parameter names it at this depth; two colours
+    /// reduced to one palette entry have equal codes.
+    private enum ColorCode: Equatable {
+        case rgb(UInt8, UInt8, UInt8)
+        case indexed(UInt8)
+        /// The 16-colour index, 0–15.
+        case basic(Int)
+    }
 
     public init(depth: ColorDepth) {
         self.depth = depth
@@ -33,7 +42,6 @@ public struct ANSIWriter: CanvasWriter {
         let showsBlank = styles.map { style in
             style.background == nil && style.attributes.isDisjoint(with: [.reverse, .underline])
         }
-        var transitions: [UInt32: [UInt8]] = [:]
         let plain = canonical[0]
         for y in 0..<canvas.height {
             var current = plain
@@ -44,15 +52,7 @@ public struct ANSIWriter: CanvasWriter {
                 if cell.width == 0 { continue }
                 let id = canonical[Int(cell.style)]
                 if id != current {
-                    let key = UInt32(current) << 16 | UInt32(id)
-                    if let bytes = transitions[key] {
-                        output.append(contentsOf: bytes)
-                    } else {
-                        var bytes: [UInt8] = []
-                        transition(from: styles[Int(current)], to: styles[Int(id)], into: &bytes)
-                        transitions[key] = bytes
-                        output.append(contentsOf: bytes)
-                    }
+                    transition(from: styles[Int(current)], to: styles[Int(id)], into: &output)
                     current = id
                 }
                 canvas.appendText(of: cell, to: &output)
@@ -68,80 +68,77 @@ public struct ANSIWriter: CanvasWriter {
         depth == .none ? Style(attributes: style.attributes) : style
     }
 
+    /// Appends the SGR sequence from `old` to `new`, written straight into
+    /// `output` (a document has a transition for nearly every swatch).
     private mutating func transition(from old: Style, to new: Style, into output: inout [UInt8]) {
         if new == .plain {
-            output.append("\u{1B}[0m")
+            output.append(contentsOf: [0x1B, UInt8(ascii: "["), UInt8(ascii: "0"), UInt8(ascii: "m")])
             return
         }
-        var codes: [[UInt8]] = []
+        let start = output.count
+        output.append(0x1B)
+        output.append(UInt8(ascii: "["))
+        var first = true
+        func parameter(_ value: Int) {
+            if !first { output.append(UInt8(ascii: ";")) }
+            first = false
+            output.append(decimal: value)
+        }
         let removed = old.attributes.subtracting(new.attributes)
         var added = new.attributes.subtracting(old.attributes)
         if !removed.intersection([.bold, .dim]).isEmpty {
-            codes.append(Array("22".utf8))
+            parameter(22)
             added.formUnion(new.attributes.intersection([.bold, .dim]))
         }
-        if removed.contains(.italic) { codes.append(Array("23".utf8)) }
-        if removed.contains(.underline) { codes.append(Array("24".utf8)) }
-        if removed.contains(.reverse) { codes.append(Array("27".utf8)) }
-        if added.contains(.bold) { codes.append(Array("1".utf8)) }
-        if added.contains(.dim) { codes.append(Array("2".utf8)) }
-        if added.contains(.italic) { codes.append(Array("3".utf8)) }
-        if added.contains(.underline) { codes.append(Array("4".utf8)) }
-        if added.contains(.reverse) { codes.append(Array("7".utf8)) }
+        if removed.contains(.italic) { parameter(23) }
+        if removed.contains(.underline) { parameter(24) }
+        if removed.contains(.reverse) { parameter(27) }
+        if added.contains(.bold) { parameter(1) }
+        if added.contains(.dim) { parameter(2) }
+        if added.contains(.italic) { parameter(3) }
+        if added.contains(.underline) { parameter(4) }
+        if added.contains(.reverse) { parameter(7) }
         // Compared as codes: two colours reduced to one palette entry are
         // no change at all.
-        let newForeground = new.foreground.map { foregroundCode($0) }
-        if newForeground != old.foreground.map({ foregroundCode($0) }) {
-            codes.append(newForeground ?? Array("39".utf8))
+        func color(_ next: ColorCode?, was previous: ColorCode?, background: Bool) {
+            guard next != previous else { return }
+            switch next {
+            case nil: parameter(background ? 49 : 39)
+            case .rgb(let r, let g, let b)?:
+                parameter(background ? 48 : 38)
+                parameter(2)
+                parameter(Int(r))
+                parameter(Int(g))
+                parameter(Int(b))
+            case .indexed(let index)?:
+                parameter(background ? 48 : 38)
+                parameter(5)
+                parameter(Int(index))
+            case .basic(let index)?:
+                parameter((index < 8 ? (background ? 40 : 30) : (background ? 100 : 90)) + index % 8)
+            }
         }
-        let newBackground = new.background.map { backgroundCode($0) }
-        if newBackground != old.background.map({ backgroundCode($0) }) {
-            codes.append(newBackground ?? Array("49".utf8))
+        color(new.foreground.map { code($0) }, was: old.foreground.map { code($0) }, background: false)
+        color(new.background.map { code($0) }, was: old.background.map { code($0) }, background: true)
+        if first {
+            output.removeSubrange(start...)
+        } else {
+            output.append(UInt8(ascii: "m"))
         }
-        guard !codes.isEmpty else { return }
-        output.append("\u{1B}[")
-        for (i, code) in codes.enumerated() {
-            if i > 0 { output.append(UInt8(ascii: ";")) }
-            output.append(contentsOf: code)
-        }
-        output.append(UInt8(ascii: "m"))
     }
 
-    private mutating func foregroundCode(_ color: Color) -> [UInt8] {
-        if let code = foregroundCodes[color] { return code }
-        let code = Self.code(color, depth: depth, background: false)
-        foregroundCodes[color] = code
-        return code
-    }
-
-    private mutating func backgroundCode(_ color: Color) -> [UInt8] {
-        if let code = backgroundCodes[color] { return code }
-        let code = Self.code(color, depth: depth, background: true)
-        backgroundCodes[color] = code
-        return code
-    }
-
-    private static func code(_ color: Color, depth: ColorDepth, background: Bool) -> [UInt8] {
-        var code: [UInt8] = []
+    private mutating func code(_ color: Color) -> ColorCode {
         switch depth {
-        case .truecolor:
-            code.append(background ? "48;2;" : "38;2;")
-            code.append(decimal: Int(color.red))
-            code.append(UInt8(ascii: ";"))
-            code.append(decimal: Int(color.green))
-            code.append(UInt8(ascii: ";"))
-            code.append(decimal: Int(color.blue))
-        case .ansi256:
-            code.append(background ? "48;5;" : "38;5;")
-            code.append(decimal: Int(TerminalPalette.nearest256(color)))
-        case .ansi16:
-            let index = Int(TerminalPalette.nearest16(color))
-            let base = index < 8 ? (background ? 40 : 30) : (background ? 100 : 90)
-            code.append(decimal: base + index % 8)
-        case .none:
-            break
+        case .truecolor, .none:
+            return .rgb(color.red, color.green, color.blue)
+        case .ansi256, .ansi16:
+            if let known = reduced[color] { return known }
+            let code: ColorCode =
+                depth == .ansi256
+                ? .indexed(TerminalPalette.nearest256(color)) : .basic(Int(TerminalPalette.nearest16(color)))
+            reduced[color] = code
+            return code
         }
-        return code
     }
 }
 
