@@ -63,6 +63,14 @@ struct LuaSourceTests {
             "item = function() return 42 end",
             "Scripts/bad.lua: source.item(1, 1, 1): expected an item table, got 42"
         ),
+        (
+            "item = function() return { color = 'red' } end",
+            "Scripts/bad.lua: source.item(1, 1, 1).name: expected a string, got nil"
+        ),
+        (
+            "item = function(s, r, i) return { name = 'x', color = 'red', id = {} } end",
+            "Scripts/bad.lua: source.item(1, 1, 1).id: expected a string or a number, got a table"
+        ),
     ]
 
     @Test("a failing source call is reported with its call", arguments: failures)

@@ -48,15 +48,22 @@ public struct Style: Hashable, Sendable {
     public static let plain = Style()
 
     /// Two words for the hasher instead of a dozen fields: canvases intern
-    /// a style for every swatch they draw.
+    /// a style for every swatch they draw, and compare styles as often.
     public func hash(into hasher: inout Hasher) {
-        func bits(_ color: Color?) -> UInt64 {
-            guard let color else { return 0 }
-            return 1 << 32 | UInt64(color.red) << 24 | UInt64(color.green) << 16 | UInt64(color.blue) << 8
-                | UInt64(color.alpha)
-        }
-        hasher.combine(bits(foreground) << 8 | UInt64(attributes.rawValue))
-        hasher.combine(bits(background))
+        hasher.combine(Self.bits(foreground) << 8 | UInt64(attributes.rawValue))
+        hasher.combine(Self.bits(background))
+    }
+
+    public static func == (a: Style, b: Style) -> Bool {
+        a.attributes == b.attributes && bits(a.foreground) == bits(b.foreground)
+            && bits(a.background) == bits(b.background)
+    }
+
+    /// A colour, or none, as one number: presence, then RGBA.
+    private static func bits(_ color: Color?) -> UInt64 {
+        guard let color else { return 0 }
+        return 1 << 32 | UInt64(color.red) << 24 | UInt64(color.green) << 16 | UInt64(color.blue) << 8
+            | UInt64(color.alpha)
     }
 
     /// This style drawn over `base`: unset colours show the base through.

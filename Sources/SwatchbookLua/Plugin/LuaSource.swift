@@ -13,8 +13,31 @@ final class LuaSource: CatalogueSource {
     /// The registry reference of the `source` table.
     private let reference: Int32
     private(set) var failure: Diagnostic?
+    /// How often each function of the source was called, by ``Function``.
+    private var callCounts = [Int](repeating: 0, count: Function.allCases.count)
+
+    /// The functions of a source the host calls.
+    private enum Function: Int, CaseIterable {
+        case sections, section, rows, row, item
+        var name: String {
+            switch self {
+            case .sections: "sections"
+            case .section: "section"
+            case .rows: "rows"
+            case .row: "row"
+            case .item: "item"
+            }
+        }
+    }
+
     /// How often each function of the source was called, for tests and benchmarks.
-    private(set) var calls: [String: Int] = [:]
+    var calls: [String: Int] {
+        var calls: [String: Int] = [:]
+        for function in Function.allCases where callCounts[function.rawValue] > 0 {
+            calls[function.name] = callCounts[function.rawValue]
+        }
+        return calls
+    }
 
     private var sectionCountCache: Int?
     private var sectionCache: [Int: SectionSummary] = [:]
@@ -59,7 +82,7 @@ final class LuaSource: CatalogueSource {
     var sectionCount: Int {
         if let cached = sectionCountCache { return cached }
         let count =
-            ask("sections", []) { stack, path throws(CatalogueReader.Failure) in
+            ask(.sections) { stack, path throws(CatalogueReader.Failure) in
                 try Self.count(at: -1, stack: stack, path: path)
             } ?? 0
         sectionCountCache = count
@@ -69,7 +92,7 @@ final class LuaSource: CatalogueSource {
     func sectionSummary(_ section: Int) -> SectionSummary {
         if let cached = sectionCache[section] { return cached }
         let summary =
-            ask("section", [section + 1], optional: true) { stack, path throws(CatalogueReader.Failure) in
+            ask(.section, section + 1, optional: true) { stack, path throws(CatalogueReader.Failure) in
                 try CatalogueReader(stack: stack).sectionSummary(at: -1, path: path)
             } ?? SectionSummary(name: "Section \(section + 1)")
         sectionCache[section] = summary
@@ -79,7 +102,7 @@ final class LuaSource: CatalogueSource {
     func rowCount(_ section: Int) -> Int {
         if let cached = rowCountCache[section] { return cached }
         let count =
-            ask("rows", [section + 1]) { stack, path throws(CatalogueReader.Failure) in
+            ask(.rows, section + 1) { stack, path throws(CatalogueReader.Failure) in
                 try Self.count(at: -1, stack: stack, path: path)
             } ?? 0
         rowCountCache[section] = count
@@ -95,7 +118,7 @@ final class LuaSource: CatalogueSource {
         let key = ItemKey(section: section, row: row, index: index)
         if let cached = itemCache[key] { return cached }
         let item =
-            ask("item", [section + 1, row + 1, index + 1]) { stack, path throws(CatalogueReader.Failure) in
+            ask(.item, section + 1, row + 1, index + 1) { stack, path throws(CatalogueReader.Failure) in
                 try CatalogueReader(stack: stack).item(at: -1, path: path)
             } ?? Item(name: "", color: Color(rgb: 0))
         itemCache[key] = item
@@ -116,7 +139,7 @@ final class LuaSource: CatalogueSource {
         let key = RowKey(section: section, row: row)
         if let cached = rowCache[key] { return cached }
         let answer =
-            ask("row", [section + 1, row + 1]) { stack, path throws(CatalogueReader.Failure) in
+            ask(.row, section + 1, row + 1) { stack, path throws(CatalogueReader.Failure) in
                 try CatalogueReader(stack: stack).lazyRow(at: -1, path: path)
             } ?? (RowSummary(name: "", kind: .items, count: 0), nil)
         rowCache[key] = answer
@@ -126,32 +149,39 @@ final class LuaSource: CatalogueSource {
     /// Calls `source.NAME(arguments…)` under the script limits and reads its
     /// one result with `read`, in protected mode. Nil after a failure (kept
     /// in ``failure``), or when an optional function is absent.
+    ///
+    /// This runs for every cell on screen, so nothing is built for errors
+    /// until one happens: `read` is handed an empty path, and the call's own
+    /// path (`source.item(1, 2, 3)`) is put in front of what it reports.
     private func ask<T>(
-        _ name: String, _ arguments: [Int], optional: Bool = false,
-        read: @escaping (LuaStack, String) throws(CatalogueReader.Failure) -> T
+        _ function: Function, _ arguments: Int..., optional: Bool = false,
+        read: (LuaStack, String) throws(CatalogueReader.Failure) -> T
     ) -> T? {
         guard failure == nil else { return nil }
-        calls[name, default: 0] += 1
+        callCounts[function.rawValue] += 1
         let stack = runtime.stack
         let base = stack.top
         defer { stack.setTop(base) }
         lua_rawgeti(runtime.L, sbl_registryindex(), lua_Integer(reference))
-        guard stack.rawField(-1, name) == .function else {
+        guard stack.rawField(-1, function.name) == .function else {
             if !optional {
                 failure = Diagnostic(
-                    .data, file: runtime.displayName, dataPath: "source.\(name)", "expected a function")
+                    .data, file: runtime.displayName, dataPath: "source.\(function.name)",
+                    "expected a function")
             }
             return nil
         }
         for argument in arguments { stack.push(argument) }
-        let path = "source.\(name)(\(arguments.map(String.init).joined(separator: ", ")))"
+        func path() -> String {
+            "source.\(function.name)(\(arguments.map(String.init).joined(separator: ", ")))"
+        }
         do throws(Diagnostic) {
-            try runtime.call(arguments: Int32(arguments.count), results: 1, in: path)
+            try runtime.call(arguments: Int32(arguments.count), results: 1, in: path())
             var result: T?
             var problem: CatalogueReader.Failure?
             try runtime.protected(arguments: 1) { stack throws(LuaHostError) in
                 do throws(CatalogueReader.Failure) {
-                    result = try read(stack, path)
+                    result = try read(stack, "")
                 } catch {
                     problem = error
                 }
@@ -159,7 +189,7 @@ final class LuaSource: CatalogueSource {
             }
             if let problem {
                 failure = Diagnostic(
-                    .data, file: runtime.displayName, dataPath: problem.path, problem.message)
+                    .data, file: runtime.displayName, dataPath: path() + problem.path, problem.message)
             }
             return result
         } catch {

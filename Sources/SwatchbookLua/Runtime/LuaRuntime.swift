@@ -76,13 +76,15 @@ final class LuaRuntime {
     }
 
     /// Calls the function below `arguments` values on the stack.
-    func call(arguments: Int32, results: Int32, in callback: String) throws(Diagnostic) {
+    /// `callback` names the call in errors; it is built only for one.
+    func call(arguments: Int32, results: Int32, in callback: @autoclosure () -> String) throws(Diagnostic) {
         var timedOut: Int32 = 0
         var outOfMemory: Int32 = 0
         let status = sbl_pcall(L, arguments, results, limits.timeoutMilliseconds, &timedOut, &outOfMemory)
         guard status != LUA_OK else { return }
         let message = stack.string(at: -1) ?? "error"
         stack.pop()
+        let callback = callback()
         let traceback = String(cString: sbl_last_traceback(L))
         if timedOut != 0 {
             let located = diagnostic(fromLuaMessage: message, in: callback)
@@ -107,11 +109,15 @@ final class LuaRuntime {
     /// Runs `body` in protected mode, so even an unexpected raise inside it
     /// is caught rather than ending the process.
     func protected(
-        arguments: Int32, _ body: @escaping (LuaStack) throws(LuaHostError) -> Int32
+        arguments: Int32, _ body: (LuaStack) throws(LuaHostError) -> Int32
     ) throws(Diagnostic) {
-        let function = HostFunction(body)
-        let status = withExtendedLifetime(function) {
-            sbl_protected(L, hostEntry, Unmanaged.passUnretained(function).toOpaque(), arguments, 0)
+        // The body runs before this returns, so it need not escape; the
+        // host function wrapping it lives only for the call.
+        let status = withoutActuallyEscaping(body) { body in
+            let function = HostFunction(body)
+            return withExtendedLifetime(function) {
+                sbl_protected(L, hostEntry, Unmanaged.passUnretained(function).toOpaque(), arguments, 0)
+            }
         }
         guard status == LUA_OK else {
             let message = stack.string(at: -1) ?? "error"

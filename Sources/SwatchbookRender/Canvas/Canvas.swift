@@ -33,6 +33,9 @@ public struct Canvas: Sendable {
         self.width = max(0, width)
         self.height = max(0, height)
         cells = []
+        // A band of swatches holds a few styles per swatch; growing the
+        // table from one entry would rehash it a dozen times.
+        styleIndex.reserveCapacity(min(1 << 12, self.width * self.height / 8 + 1))
         let id = intern(fill)
         cells = Array(
             repeating: Cell(code: Cell.space, style: id, width: 1), count: self.width * self.height)
