@@ -57,10 +57,13 @@ public final class PluginSession {
         return selected
     }
 
+    /// Moves focus and finds elements over the measured layout, measuring
+    /// it first if nothing has yet: a navigator left to measure alone would
+    /// measure the whole document again on every key and tap.
     public var navigator: Navigator {
         Navigator(
             source: source, settings: settings, width: width, height: height, measure: measure,
-            measured: measured)
+            measured: layout)
     }
 
     /// The layout for the current state; the measured document is kept
