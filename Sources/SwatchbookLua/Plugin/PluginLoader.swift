@@ -12,8 +12,7 @@ public enum PluginLoader {
     public static func load(
         file url: URL, displayName: String, source: [UInt8]? = nil, context: PluginContext
     ) throws(Diagnostic) -> Plugin {
-        let bytes: [UInt8]
-        if let source { bytes = source } else { bytes = try readScript(url, displayName: displayName) }
+        let bytes = try readScript(url, displayName: displayName, source: source)
         let runtime = try LuaRuntime(
             file: url, displayName: displayName, limits: context.limits, seed: context.seed)
         if source == nil { runtime.sourceURL = url }
@@ -74,7 +73,12 @@ public enum PluginLoader {
         return plugin
     }
 
-    static func readScript(_ url: URL, displayName: String) throws(Diagnostic) -> [UInt8] {
+    /// The script's bytes: `source` when given (a script compiled into the
+    /// binary), else the file's, with a one-line error if it cannot be read.
+    static func readScript(_ url: URL, displayName: String, source: [UInt8]? = nil) throws(Diagnostic)
+        -> [UInt8]
+    {
+        if let source { return source }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
             throw Diagnostic(.inputMissing, file: displayName, "no such file")

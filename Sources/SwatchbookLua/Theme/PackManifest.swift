@@ -15,12 +15,7 @@ public struct PackManifest: Sendable, Equatable {
     public static func load(
         file url: URL, displayName: String, source: [UInt8]? = nil, isMember: ((String) -> Bool)? = nil
     ) throws(Diagnostic) -> PackManifest {
-        let bytes: [UInt8]
-        if let source {
-            bytes = source
-        } else {
-            bytes = try PluginLoader.readScript(url, displayName: displayName)
-        }
+        let bytes = try PluginLoader.readScript(url, displayName: displayName, source: source)
         let folder = url.deletingLastPathComponent()
         let isMember = isMember ?? { ScriptFolder.resolve($0, in: folder) != nil }
         let runtime = try LuaRuntime(file: url, displayName: displayName, limits: ScriptLimits(), seed: 1)

@@ -15,12 +15,7 @@ public enum ThemeLoader {
     public static func load(
         file url: URL, displayName: String, source: [UInt8]? = nil, limits: ScriptLimits = ScriptLimits()
     ) throws(Diagnostic) -> Loaded {
-        let bytes: [UInt8]
-        if let source {
-            bytes = source
-        } else {
-            bytes = try PluginLoader.readScript(url, displayName: displayName)
-        }
+        let bytes = try PluginLoader.readScript(url, displayName: displayName, source: source)
         let runtime = try LuaRuntime(file: url, displayName: displayName, limits: limits, seed: 1)
         SwatchbookModule.install(in: runtime)
         try runtime.runReturningTable(bytes, what: "theme")
