@@ -16,13 +16,15 @@ struct ViewOptions {
     var statePath: String?
     var verbose = false
 
+    /// Also taken by `themes --preview`, which draws too.
+    static let widthOption = ArgumentParser.Option(
+        name: "--width", takesValue: true, valueName: "N", help: "columns (default: the terminal's, else 80)")
+    static let colorOption = ArgumentParser.Option(
+        name: "--color", takesValue: true, valueName: "WHEN", help: "auto|always|never|truecolor|256|16")
+
     static let options: [ArgumentParser.Option] = [
-        .init(
-            name: "--width", takesValue: true, valueName: "N",
-            help: "columns (default: the terminal's, else 80)"),
-        .init(
-            name: "--color", takesValue: true, valueName: "WHEN",
-            help: "auto|always|never|truecolor|256|16"),
+        widthOption,
+        colorOption,
         .init(
             name: "--theme", takesValue: true, valueName: "NAME",
             help: "theme to draw with (default: the plugin's, else default)"),

@@ -15,12 +15,8 @@ struct ThemesCommand {
             .init(
                 name: "--preview", takesValue: false,
                 help: "draw each theme (or each ID given) in itself: palette and roles as swatch strips"),
-            .init(
-                name: "--width", takesValue: true, valueName: "N",
-                help: "columns of the preview (default: the terminal's, else 80)"),
-            .init(
-                name: "--color", takesValue: true, valueName: "WHEN",
-                help: "auto|always|never|truecolor|256|16, for the preview"),
+            ViewOptions.widthOption,
+            ViewOptions.colorOption,
         ])
 
     var terminal: TerminalInfo
@@ -80,12 +76,12 @@ struct ThemesCommand {
         var ids = parsed.positionals.isEmpty ? catalog.entries.keys.sorted() : parsed.positionals
         // An alias previews once, under its theme's id.
         if parsed.positionals.isEmpty { ids = ids.filter { catalog.entries[$0]?.spec.id == $0 } }
+        let resolver = catalog.resolver
         var bytes: [UInt8] = []
         for id in ids {
             guard let entry = catalog.entries[id] else {
                 throw ThemeChoice.notInstalled(id, in: catalog, origin: Diagnostic(.usage, "--preview"))
             }
-            let resolver = catalog.resolver
             let theme = try resolver.resolve(id)
             let caption = [
                 theme.name, theme.id, theme.isDark ? "dark" : "light",
