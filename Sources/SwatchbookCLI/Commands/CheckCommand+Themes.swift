@@ -72,7 +72,7 @@ extension CheckCommand {
         }
         let heading = "\(file): \(theme.id) (\(theme.name), \(theme.isDark ? "dark" : "light"))\n"
         let table = ThemesCommand.table(rows).split(separator: "\n").map { "  " + $0 + "\n" }.joined()
-        outcome.report = heading + table
+        outcome.contrastTable = heading + table
         return outcome
     }
 }

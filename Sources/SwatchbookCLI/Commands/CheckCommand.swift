@@ -21,7 +21,7 @@ struct CheckCommand {
         var problem: Diagnostic?
         var warnings: [Warning] = []
         /// A theme's contrast report, for stdout.
-        var report: String?
+        var contrastTable: String?
     }
 
     var locator: PluginLocator
@@ -42,7 +42,7 @@ struct CheckCommand {
         for argument in parsed.positionals {
             for file in expand(argument) {
                 let outcome = check(file)
-                if let text = outcome.report { output(text) }
+                if let text = outcome.contrastTable { output(text) }
                 for warning in outcome.warnings { report(warning.formatted) }
                 if let problem = outcome.problem {
                     report(problem.formatted)
