@@ -173,6 +173,44 @@ static int guarded_resume(lua_State *L) {
 
 /* ---- States ---- */
 
+/* The keys of an item table, kept alive in the registry under the address
+ * of `item_keys_anchor` so sbl_plain_item never has to create a string. */
+static const char *const item_keys[] = {"name", "color", "id", "fields", "data"};
+static const char item_keys_anchor = 0;
+#define ITEM_KEY_COUNT ((int)(sizeof item_keys / sizeof item_keys[0]))
+
+static int anchor_item_keys(lua_State *L) {
+    lua_createtable(L, ITEM_KEY_COUNT, 0);
+    for (int k = 0; k < ITEM_KEY_COUNT; k++) {
+        lua_pushstring(L, item_keys[k]);
+        lua_rawseti(L, -2, k + 1);
+    }
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &item_keys_anchor);
+    return 0;
+}
+
+int sbl_plain_item(lua_State *L, int index, const char **name, size_t *name_length,
+                   const char **color, size_t *color_length) {
+    index = lua_absindex(L, index);
+    if (lua_type(L, index) != LUA_TTABLE) return 0;
+    int top = lua_gettop(L);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &item_keys_anchor);
+    int keys = top + 1;
+    int plain = lua_type(L, keys) == LUA_TTABLE;
+    for (int k = 0; plain && k < ITEM_KEY_COUNT; k++) {
+        lua_rawgeti(L, keys, k + 1);
+        int type = lua_rawget(L, index);
+        /* name and color: strings, left on the stack; id, fields, data: absent. */
+        plain = k < 2 ? type == LUA_TSTRING : type == LUA_TNIL;
+    }
+    if (plain) {
+        *name = lua_tolstring(L, keys + 1, name_length);
+        *color = lua_tolstring(L, keys + 2, color_length);
+    }
+    lua_settop(L, top);
+    return plain;
+}
+
 lua_State *sbl_newstate(size_t memory_limit) {
     sbl_guard *g = calloc(1, sizeof *g);
     if (g == NULL) return NULL;
@@ -183,6 +221,12 @@ lua_State *sbl_newstate(size_t memory_limit) {
         return NULL;
     }
     g->main = L;
+    lua_pushcfunction(L, anchor_item_keys);
+    if (lua_pcall(L, 0, 0, 0) != LUA_OK) {
+        lua_close(L);
+        free(g);
+        return NULL;
+    }
     pthread_mutex_init(&g->mutex, NULL);
     pthread_condattr_t attributes;
     pthread_condattr_init(&attributes);

@@ -118,4 +118,58 @@ struct LuaSourceTests {
         #expect(window.elements.contains { $0.kind == .item && $0.title == "A" })
         #expect(plugin.sourceFailure == nil)
     }
+
+    /// The common `{ name, color }` item is read on a quick path; every other
+    /// shape is read in full. Both give what the item says, reading fields
+    /// raw (no metamethod runs) and keeping `id` and `data`.
+    @Test func everyShapeOfItemReadsAsItSays() throws {
+        let fixture = ScriptFixture([
+            "shapes.lua": """
+            local shapes = {
+              { name = "Plain", color = "#FA8072" },
+              { name = "Named colour", color = "teal" },
+              { name = 42, color = "#000001" },
+              { name = "With id", color = "#000002", id = "seven" },
+              { name = "With data", color = "#000003", data = { n = 1 } },
+              { name = "Table colour", color = { 1, 2, 3, 128 } },
+              { name = "Userdata colour", color = swatchbook.color("#000004") },
+              setmetatable({ color = "#000005" }, { __index = function() error("index ran") end }),
+            }
+            return { name = "x", api = 1, source = {
+              sections = function() return 1 end, rows = function() return 1 end,
+              row = function() return { name = "r", count = #shapes } end,
+              item = function(s, r, i) return shapes[i] end } }
+            """
+        ])
+        let plugin = try fixture.load("shapes.lua")
+        let source = plugin.source
+        #expect(source.item(0, 0, 0) == Item(name: "Plain", color: Color(rgb: 0xFA8072)))
+        #expect(source.item(0, 0, 1) == Item(name: "Named colour", color: Color(rgb: 0x008080)))
+        #expect(source.item(0, 0, 2) == Item(name: "42", color: Color(rgb: 0x000001)))
+        #expect(source.item(0, 0, 3).id == "seven")
+        #expect(source.item(0, 0, 4).dataReference != nil)
+        #expect(source.item(0, 0, 5).color == Color(red: 1, green: 2, blue: 3, alpha: 128))
+        #expect(source.item(0, 0, 6).color == Color(rgb: 0x000004))
+        #expect(plugin.sourceFailure == nil)
+        // The last has no name of its own; the metamethod is not consulted.
+        _ = source.item(0, 0, 7)
+        #expect(
+            plugin.sourceFailure?.formatted
+                == "Scripts/shapes.lua: source.item(1, 1, 8).name: expected a string, got nil")
+    }
+
+    /// Items are kept in runs per row: asking across runs, out of order and
+    /// again after a reload gives each item once per reload.
+    @Test func itemsAreCachedPerItemUntilReload() throws {
+        let fixture = ScriptFixture(["lazy.lua": Self.counting])
+        let plugin = try fixture.load("lazy.lua")
+        let source = plugin.source
+        let asked = [0, 15, 16, 17, 999, 3, 16, 0, 998]
+        for i in asked { #expect(source.item(4, 7, i).name == "I\(i + 1)") }
+        #expect(source.item(5, 7, 0).name == "I1")
+        #expect(plugin.sourceCalls["item"] == Set(asked).count + 1)
+        (plugin.source as? LuaSource)?.reload()
+        #expect(source.item(4, 7, 16).name == "I17")
+        #expect(plugin.sourceCalls["item"] == Set(asked).count + 2)
+    }
 }

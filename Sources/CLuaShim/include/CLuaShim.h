@@ -55,6 +55,17 @@ int sbl_loadtext(lua_State *L, const char *text, size_t length, const char *chun
  * binary `load`), string, table, math, utf8, coroutine, and a safe `os`. */
 void sbl_open_sandbox(lua_State *L, int64_t seed);
 
+/* ---- Reading without raising ---- */
+
+/* The common lazy item, `{ name = "...", color = "..." }`: returns 1 and
+ * points `name` and `color` into the strings the table at `index` holds
+ * (valid while it does) when name and color are strings and id, fields and
+ * data are absent; 0 for anything else, which the caller reads in full in
+ * protected mode. Never raises: the keys are kept alive by the state, so
+ * looking them up allocates nothing. */
+int sbl_plain_item(lua_State *L, int index, const char **name, size_t *name_length,
+                   const char **color, size_t *color_length);
+
 /* ---- Function forms of lua.h macros Swift cannot import ---- */
 void sbl_pop(lua_State *L, int n);
 const char *sbl_tostring(lua_State *L, int index, size_t *length);

@@ -1,3 +1,4 @@
+import CLuaShim
 import SwatchbookCore
 
 /// Reads a plugin's `data` table into a ``Catalogue``, naming the data path
@@ -114,6 +115,27 @@ struct CatalogueReader {
         }
         stack.pop()
         return items
+    }
+
+    /// The common item, `{ name = "…", color = "#…" }` with a colour that
+    /// parses, read without protected mode; nil for any other value, which
+    /// ``item(at:path:)`` reads or reports.
+    static func plainItem(on stack: LuaStack) -> Item? {
+        var name: UnsafePointer<CChar>?
+        var nameLength = 0
+        var color: UnsafePointer<CChar>?
+        var colorLength = 0
+        guard sbl_plain_item(stack.L, -1, &name, &nameLength, &color, &colorLength) != 0,
+            let name, let color
+        else { return nil }
+        let parsed = color.withMemoryRebound(to: UInt8.self, capacity: colorLength) {
+            Color.parse(utf8: UnsafeBufferPointer(start: $0, count: colorLength))
+        }
+        guard let parsed else { return nil }
+        let text = name.withMemoryRebound(to: UInt8.self, capacity: nameLength) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: nameLength), as: UTF8.self)
+        }
+        return Item(name: text, color: parsed)
     }
 
     func item(at index: Int32, path: String) throws(Failure) -> Item {

@@ -43,17 +43,26 @@ final class LuaSource: CatalogueSource {
     private var sectionCache: [Int: SectionSummary] = [:]
     private var rowCountCache: [Int: Int] = [:]
     private var rowCache: [RowKey: (RowSummary, RowContent?)] = [:]
-    private var itemCache: [ItemKey: Item] = [:]
+    /// Items in runs of ``ItemRun/length`` per row: a strip asks for
+    /// neighbours, so a window of items costs a lookup per run, and none
+    /// while it stays in the run it asked last.
+    private var itemRuns: [RunKey: ItemRun] = [:]
+    private var lastRun: (key: RunKey, run: ItemRun)?
 
     private struct RowKey: Hashable {
         var section: Int
         var row: Int
     }
 
-    private struct ItemKey: Hashable {
+    private struct RunKey: Hashable {
         var section: Int
         var row: Int
-        var index: Int
+        var run: Int
+    }
+
+    private final class ItemRun {
+        static let length = 16
+        var items = [Item?](repeating: nil, count: length)
     }
 
     static let requiredFunctions = ["sections", "rows", "row", "item"]
@@ -76,7 +85,8 @@ final class LuaSource: CatalogueSource {
         sectionCache = [:]
         rowCountCache = [:]
         rowCache = [:]
-        itemCache = [:]
+        itemRuns = [:]
+        lastRun = nil
     }
 
     var sectionCount: Int {
@@ -115,14 +125,29 @@ final class LuaSource: CatalogueSource {
 
     func item(_ section: Int, _ row: Int, _ index: Int) -> Item {
         if case .items(let items)? = lazyRow(section, row).1, index < items.count { return items[index] }
-        let key = ItemKey(section: section, row: row, index: index)
-        if let cached = itemCache[key] { return cached }
+        let run = itemRun(RunKey(section: section, row: row, run: index / ItemRun.length))
+        let slot = index % ItemRun.length
+        if let cached = run.items[slot] { return cached }
         let item =
-            ask(.item, section + 1, row + 1, index + 1) { stack, path throws(CatalogueReader.Failure) in
+            ask(.item, section + 1, row + 1, index + 1, plain: CatalogueReader.plainItem) {
+                stack, path throws(CatalogueReader.Failure) in
                 try CatalogueReader(stack: stack).item(at: -1, path: path)
             } ?? Item(name: "", color: Color(rgb: 0))
-        itemCache[key] = item
+        run.items[slot] = item
         return item
+    }
+
+    private func itemRun(_ key: RunKey) -> ItemRun {
+        if let lastRun, lastRun.key == key { return lastRun.run }
+        let run: ItemRun
+        if let known = itemRuns[key] {
+            run = known
+        } else {
+            run = ItemRun()
+            itemRuns[key] = run
+        }
+        lastRun = (key, run)
+        return run
     }
 
     func fields(_ section: Int, _ row: Int) -> [Field] {
@@ -153,8 +178,11 @@ final class LuaSource: CatalogueSource {
     /// This runs for every cell on screen, so nothing is built for errors
     /// until one happens: `read` is handed an empty path, and the call's own
     /// path (`source.item(1, 2, 3)`) is put in front of what it reports.
+    /// `plain` may answer first for the common shape of result, reading
+    /// without protected mode; `read` then runs only when it returns nil.
     private func ask<T>(
         _ function: Function, _ arguments: Int..., optional: Bool = false,
+        plain: (LuaStack) -> T? = { _ in nil },
         read: (LuaStack, String) throws(CatalogueReader.Failure) -> T
     ) -> T? {
         guard failure == nil else { return nil }
@@ -177,6 +205,7 @@ final class LuaSource: CatalogueSource {
         }
         do throws(Diagnostic) {
             try runtime.call(arguments: Int32(arguments.count), results: 1, in: path())
+            if let answer = plain(stack) { return answer }
             var result: T?
             var problem: CatalogueReader.Failure?
             try runtime.protected(arguments: 1) { stack throws(LuaHostError) in
