@@ -16,7 +16,7 @@ enum OutlineRows {
         var lines: [OutlineLine] = []
         for (offset, node) in nodes.enumerated() {
             let key = ModelKey.child(of: parentKey, name: node.name, id: node.id)
-            let nodePath = ElementPath(path.indices + [offset + 1])
+            let nodePath = path.child(offset + 1)
             let open = !node.children.isEmpty && (state.expanded.contains(key) || node.expanded)
             lines.append(OutlineLine(node: node, depth: depth, path: nodePath, key: key, isExpanded: open))
             if open {

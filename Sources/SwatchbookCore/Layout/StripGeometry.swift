@@ -82,7 +82,7 @@ struct StripGeometry {
                 let frame = Rect(x: strip.x, y: strip.y + i, width: strip.width, height: 1)
                 guard !frame.intersection(window).isEmpty else { continue }
                 var line = LayoutElement(
-                    kind: .field, path: ElementPath(path.indices + [i + 1]),
+                    kind: .field, path: path.child(i + 1),
                     key: ModelKey.child(of: key, name: field.key, id: nil), frame: frame,
                     clip: frame.intersection(window), title: field.key)
                 line.value = field.value
@@ -141,13 +141,13 @@ struct StripGeometry {
             if clip.isEmpty { continue }
             let item = source.item(section, index, i)
             var element = LayoutElement(
-                kind: .item, path: ElementPath(path.indices + [i + 1]),
+                kind: .item, path: path.child(i + 1),
                 key: ModelKey.child(of: key, name: item.name, id: item.id),
                 frame: frame, clip: clip, title: item.name)
             element.color = item.color
             element.index = i + 1
             element.siblings = row.count
-            element.isSelected = state.selected.contains(element.key)
+            element.isSelected = !state.selected.isEmpty && state.selected.contains(element.key)
             element.isFocused = state.focus == element.key
             elements.append(element)
         }

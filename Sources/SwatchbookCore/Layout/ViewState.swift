@@ -74,11 +74,22 @@ public enum ModelKey {
     }
 
     public static func child(of parent: String, name: String, id: String?) -> String {
-        id.map { "#" + escape($0) } ?? parent + "/=" + escape(name)
+        if let id { return "#" + escape(id) }
+        // Built in one buffer: layout makes a key for every cell on screen.
+        let name = escape(name)
+        var key = ""
+        key.reserveCapacity(parent.utf8.count + 2 + name.utf8.count)
+        key += parent
+        key += "/="
+        key += name
+        return key
     }
 
     private static func escape(_ text: String) -> String {
-        guard text.contains(where: { $0 == "\\" || $0 == "/" }) else { return text }
+        // Both characters are ASCII, so the bytes tell without grapheme breaking.
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "/") }) else {
+            return text
+        }
         return text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "/", with: "\\/")
     }
 }

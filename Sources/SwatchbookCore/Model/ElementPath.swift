@@ -19,6 +19,15 @@ public struct ElementPath: Hashable, Sendable, Comparable, CustomStringConvertib
         self.indices = indices
     }
 
+    /// The path of this element's `index`-th child (1-based).
+    public func child(_ index: Int) -> ElementPath {
+        var indices: [Int] = []
+        indices.reserveCapacity(self.indices.count + 1)
+        indices.append(contentsOf: self.indices)
+        indices.append(index)
+        return ElementPath(indices)
+    }
+
     public var description: String {
         indices.map(String.init).joined(separator: ".")
     }
