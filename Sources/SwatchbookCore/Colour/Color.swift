@@ -35,14 +35,24 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     /// Uppercase and alpha-only-when-needed so that output is stable and diffs in golden
     /// files stay quiet for the common opaque case.
     public var hex: String {
-        var bytes: [UInt8] = [UInt8(ascii: "#")]
-        bytes.reserveCapacity(9)
-        let channels = alpha == 255 ? [red, green, blue] : [red, green, blue, alpha]
-        for channel in channels {
-            bytes.append(Self.hexDigit(channel >> 4))
-            bytes.append(Self.hexDigit(channel & 0x0F))
+        String(unsafeUninitializedCapacity: 9) { hex(into: $0) }
+    }
+
+    /// Writes ``hex`` into `buffer` (room for 9 bytes), returning its length;
+    /// for painting a swatch's code without making a string.
+    public func hex(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        buffer[0] = UInt8(ascii: "#")
+        var count = 1
+        func append(_ channel: UInt8) {
+            buffer[count] = Self.hexDigit(channel >> 4)
+            buffer[count + 1] = Self.hexDigit(channel & 0x0F)
+            count += 2
         }
-        return String(decoding: bytes, as: UTF8.self)
+        append(red)
+        append(green)
+        append(blue)
+        if alpha != 255 { append(alpha) }
+        return count
     }
 
     public var description: String { hex }

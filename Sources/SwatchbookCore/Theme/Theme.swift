@@ -47,16 +47,21 @@ public struct Style: Hashable, Sendable {
 
     public static let plain = Style()
 
-    /// Two words for the hasher instead of a dozen fields: canvases intern
-    /// a style for every swatch they draw, and compare styles as often.
+    /// The whole style as two words, equal exactly when the styles are:
+    /// canvases intern a style for every swatch they draw, and compare
+    /// styles as often, so they hash and compare these instead of a dozen fields.
+    public var packed: (UInt64, UInt64) {
+        (Self.bits(foreground) << 8 | UInt64(attributes.rawValue), Self.bits(background))
+    }
+
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(Self.bits(foreground) << 8 | UInt64(attributes.rawValue))
-        hasher.combine(Self.bits(background))
+        let (high, low) = packed
+        hasher.combine(high)
+        hasher.combine(low)
     }
 
     public static func == (a: Style, b: Style) -> Bool {
-        a.attributes == b.attributes && bits(a.foreground) == bits(b.foreground)
-            && bits(a.background) == bits(b.background)
+        a.packed == b.packed
     }
 
     /// A colour, or none, as one number: presence, then RGBA.

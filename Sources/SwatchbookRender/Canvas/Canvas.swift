@@ -22,8 +22,8 @@ public struct Canvas: Sendable {
     public let width: Int
     public let height: Int
     public private(set) var cells: [Cell]
-    public private(set) var styles: [Style] = [.plain]
-    private var styleIndex: [Style: UInt16] = [.plain: 0]
+    public private(set) var styles: [Style] = []
+    private var styleIDs: StyleTable
     private var lastInterned: (style: Style, id: UInt16) = (.plain, 0)
     /// Clusters of more than one scalar, referred to by index.
     public private(set) var clusters: [Character] = []
@@ -35,7 +35,9 @@ public struct Canvas: Sendable {
         cells = []
         // A band of swatches holds a few styles per swatch; growing the
         // table from one entry would rehash it a dozen times.
-        styleIndex.reserveCapacity(min(1 << 12, self.width * self.height / 8 + 1))
+        styleIDs = StyleTable(capacity: min(1 << 12, self.width * self.height / 8 + 1))
+        _ = styleIDs.id(of: Style.plain.packed) { 0 }
+        styles = [.plain]
         let id = intern(fill)
         cells = Array(
             repeating: Cell(code: Cell.space, style: id, width: 1), count: self.width * self.height)
@@ -47,13 +49,9 @@ public struct Canvas: Sendable {
         // Painting asks for the same style many times in a row (a label
         // after a label): answer those without hashing.
         if style == lastInterned.style { return lastInterned.id }
-        let id: UInt16
-        if let known = styleIndex[style] {
-            id = known
-        } else {
-            id = UInt16(truncatingIfNeeded: styles.count)
+        let id = styleIDs.id(of: style.packed) {
             styles.append(style)
-            styleIndex[style] = id
+            return UInt16(truncatingIfNeeded: styles.count - 1)
         }
         lastInterned = (style, id)
         return id
@@ -78,7 +76,9 @@ public struct Canvas: Sendable {
         let cell = Cell(code: code(for: text), style: intern(style), width: 1)
         for y in area.y..<area.maxY {
             let row = y * width
-            for x in area.x..<area.maxX { cells[row + x] = cell }
+            cells.withUnsafeMutableBufferPointer { cells in
+                cells[(row + area.x)..<(row + area.maxX)].update(repeating: cell)
+            }
             repairEdges(y: y, start: area.x, end: area.maxX)
         }
     }
@@ -119,20 +119,35 @@ public struct Canvas: Sendable {
         return column
     }
 
+    /// Draws printable ASCII bytes (the caller vouches for them) from
+    /// column `x`, as ``draw(_:x:y:style:clip:)`` draws a string of them:
+    /// for text painted by the thousand, such as swatches' hex codes.
+    public mutating func draw(
+        printableASCII bytes: UnsafeBufferPointer<UInt8>, x: Int, y: Int, style: Style, clip: Rect
+    ) {
+        let area = clip.intersection(bounds)
+        guard y >= area.y && y < area.maxY else { return }
+        _ = drawASCII(bytes, x: x, y: y, style: intern(style), area: area)
+    }
+
     private mutating func drawASCII(_ text: String, x: Int, y: Int, style: UInt16, area: Rect?) -> Int {
-        let count = text.utf8.count
-        guard let area else { return x + count }
+        guard let area else { return x + text.utf8.count }
+        var text = text
+        return text.withUTF8 { drawASCII($0, x: x, y: y, style: style, area: area) }
+    }
+
+    private mutating func drawASCII(
+        _ bytes: UnsafeBufferPointer<UInt8>, x: Int, y: Int, style: UInt16, area: Rect
+    ) -> Int {
+        let count = bytes.count
         let start = max(x, area.x)
         let end = min(x + count, area.maxX)
         guard start < end else { return x + count }
         let row = y * width
-        var column = x
-        for byte in text.utf8 {
-            if column >= start && column < end {
-                cells[row + column] = Cell(code: UInt32(byte), style: style, width: 1)
+        cells.withUnsafeMutableBufferPointer { cells in
+            for column in start..<end {
+                cells[row + column] = Cell(code: UInt32(bytes[column - x]), style: style, width: 1)
             }
-            column += 1
-            if column >= end { break }
         }
         repairEdges(y: y, start: start, end: end)
         return x + count

@@ -7,31 +7,61 @@ public struct Painter: Sendable {
     public let depth: ColorDepth
     public let settings: LayoutSettings
 
+    /// The role styles painting uses, each over the background, resolved
+    /// once: a band asks for them for every element it draws.
+    private let ink: Ink
+
+    private struct Ink: Sendable {
+        var background, header, rowTitle, indicator, label, text, muted, hex: Style
+        /// Focus and selection over the label and text roles.
+        var focusedLabel, selectedLabel, focusedText, selectedText: Style
+    }
+
     public init(theme: Theme, depth: ColorDepth, settings: LayoutSettings) {
         self.theme = theme
         self.depth = depth
         self.settings = settings
+        func role(_ role: Role) -> Style { theme.style(role).over(theme.style(.background)) }
+        let label = role(.label)
+        let text = role(.text)
+        ink = Ink(
+            background: role(.background), header: role(.header), rowTitle: role(.rowTitle),
+            indicator: role(.indicator), label: label, text: text, muted: role(.muted), hex: role(.hex),
+            focusedLabel: theme.style(.focus).over(label), selectedLabel: theme.style(.selection).over(label),
+            focusedText: theme.style(.focus).over(text), selectedText: theme.style(.selection).over(text))
     }
 
     public func paint(_ layout: Layout) -> Canvas {
         let background = theme.style(.background)
         var canvas = Canvas(
             width: layout.viewport.width, height: layout.viewport.height, fill: background)
-        let ordered = layout.elements.filter { !$0.isSticky } + layout.elements.filter(\.isSticky)
-        for element in ordered {
-            switch element.kind {
-            case .header: paintHeader(element, on: &canvas)
-            case .row: paintRow(element, on: &canvas)
-            case .item: paintItem(element, on: &canvas)
-            case .field: paintField(element, on: &canvas)
-            case .node: paintNode(element, on: &canvas)
+        // Sticky headers last, over what is beneath them.
+        for sticky in [false, true] {
+            for element in layout.elements where element.isSticky == sticky {
+                switch element.kind {
+                case .header: paintHeader(element, on: &canvas)
+                case .row: paintRow(element, on: &canvas)
+                case .item: paintItem(element, on: &canvas)
+                case .field: paintField(element, on: &canvas)
+                case .node: paintNode(element, on: &canvas)
+                }
             }
         }
         return canvas
     }
 
     private func role(_ role: Role) -> Style {
-        theme.style(role).over(theme.style(.background))
+        switch role {
+        case .background: ink.background
+        case .header: ink.header
+        case .rowTitle: ink.rowTitle
+        case .indicator: ink.indicator
+        case .label: ink.label
+        case .text: ink.text
+        case .muted: ink.muted
+        case .hex: ink.hex
+        default: theme.style(role).over(theme.style(.background))
+        }
     }
 
     private func paintHeader(_ element: LayoutElement, on canvas: inout Canvas) {
@@ -98,16 +128,24 @@ public struct Painter: Sendable {
             canvas.fill(block, clip: element.clip, style: Style(background: color))
         }
 
-        let hex = raw.hex
-        if theme.showHex && element.title.uppercased() != hex && TextWidth.of(hex) + 2 <= frame.width {
-            let text = " " + hex + " "
-            let x = frame.x + (frame.width - TextWidth.of(text)) / 2
-            let ink = color.isLight ? Color(rgb: 0x000000) : Color(rgb: 0xFFFFFF)
-            let style =
-                colourless
-                ? role(.hex)
-                : Style(foreground: ink, background: color, attributes: theme.style(.hex).attributes)
-            canvas.draw(text, x: x, y: hexLine, style: style, clip: element.clip)
+        if theme.showHex {
+            // " #RRGGBB " in a buffer: a string per swatch is the slow part
+            // of painting thousands of them.
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 11) { buffer in
+                buffer[0] = UInt8(ascii: " ")
+                let hexLength = raw.hex(into: UnsafeMutableBufferPointer(rebasing: buffer[1...]))
+                buffer[hexLength + 1] = UInt8(ascii: " ")
+                let hex = UnsafeBufferPointer(rebasing: buffer[1..<(hexLength + 1)])
+                guard !Self.names(element.title, hex: hex), hexLength + 2 <= frame.width else { return }
+                let text = UnsafeBufferPointer(rebasing: buffer[0..<(hexLength + 2)])
+                let x = frame.x + (frame.width - text.count) / 2
+                let ink = color.isLight ? Color(rgb: 0x000000) : Color(rgb: 0xFFFFFF)
+                let style =
+                    colourless
+                    ? role(.hex)
+                    : Style(foreground: ink, background: color, attributes: self.ink.hex.attributes)
+                canvas.draw(printableASCII: text, x: x, y: hexLine, style: style, clip: element.clip)
+            }
         }
 
         if frame.height >= 2 {
@@ -129,11 +167,28 @@ public struct Painter: Sendable {
             element.value ?? "", x: valueX, y: element.frame.y, style: role(.text), clip: element.clip)
     }
 
+    /// Whether a swatch's title is its hex code in any case, when the code
+    /// is not drawn twice.
+    private static func names(_ title: String, hex: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard title.utf8.count == hex.count else { return false }
+        if let equal = title.utf8.withContiguousStorageIfAvailable({ title -> Bool? in
+            // ASCII titles compare byte by byte; anything else as uppercased text.
+            guard title.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return zip(title, hex).allSatisfy { byte, code in
+                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 0x20 : byte) == code
+            }
+        }), let equal {
+            return equal
+        }
+        return title.uppercased() == String(decoding: hex, as: UTF8.self)
+    }
+
     /// The style of an element's text: focus wins over selection, which
     /// wins over the element's own role.
     private func emphasis(_ element: LayoutElement, _ base: Role) -> Style {
-        if element.isFocused { return theme.style(.focus).over(role(base)) }
-        if element.isSelected { return theme.style(.selection).over(role(base)) }
+        let text = base == .text
+        if element.isFocused { return text ? ink.focusedText : ink.focusedLabel }
+        if element.isSelected { return text ? ink.selectedText : ink.selectedLabel }
         return role(base)
     }
 

@@ -63,6 +63,11 @@ public enum TextWidth {
     /// Whether every byte is printable ASCII, which the sanitiser leaves
     /// alone and which takes one column each.
     static func isPrintableASCII(_ text: String) -> Bool {
-        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        // Nearly every label: a loop over the string's own bytes.
+        let answer = text.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }
+            return true
+        }
+        return answer ?? text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 }
