@@ -16,6 +16,10 @@ public struct ANSIWriter: CanvasWriter {
         case basic(Int)
     }
 
+    /// The longest SGR sequence a transition writes: every attribute turned
+    /// off and on, and two truecolor colours, with room to spare.
+    private static let longestSequence = 96
+
     public init(depth: ColorDepth) {
         self.depth = depth
     }
@@ -24,7 +28,7 @@ public struct ANSIWriter: CanvasWriter {
         // Cells carry interned style ids. Styles that come out the same at
         // this depth (colours reduced to one palette entry, or dropped) share
         // one id, so the loop compares small integers and builds an SGR
-        // sequence only when the id changes, once per pair of styles.
+        // sequence only when the id changes.
         let styles = canvas.styles.map(visible)
         var firstBySequence: [[UInt8]: UInt16] = [:]
         // In truecolor nothing is reduced: the canvas's styles are already
@@ -34,7 +38,7 @@ public struct ANSIWriter: CanvasWriter {
             ? (0..<styles.count).map { UInt16($0) }
             : styles.enumerated().map { index, style -> UInt16 in
                 var sequence: [UInt8] = []
-                transition(from: .plain, to: style, into: &sequence)
+                appendTransition(from: .plain, to: style, into: &sequence)
                 if let id = firstBySequence[sequence] { return id }
                 firstBySequence[sequence] = UInt16(index)
                 return UInt16(index)
@@ -43,23 +47,61 @@ public struct ANSIWriter: CanvasWriter {
             style.background == nil && style.attributes.isDisjoint(with: [.reverse, .underline])
         }
         let plain = canonical[0]
-        for y in 0..<canvas.height {
-            var current = plain
-            let end = canvas.usedWidth(ofLine: y) { showsBlank[Int($0)] }
-            let row = y * canvas.width
-            for x in 0..<end {
-                let cell = canvas.cells[row + x]
-                if cell.width == 0 { continue }
-                let id = canonical[Int(cell.style)]
-                if id != current {
-                    transition(from: styles[Int(current)], to: styles[Int(id)], into: &output)
-                    current = id
+        // Every line starts plain, so the sequence from plain to a style is
+        // wanted again on each line the style shows on: each is built once
+        // and copied from `sequences[span]` after that.
+        var sequences: [UInt8] = []
+        var fromPlain = [Range<Int>?](repeating: nil, count: styles.count)
+
+        // A line is written through a pointer into a buffer it cannot
+        // overrun: a cell is at most one sequence and its cluster's bytes.
+        let widestCluster = canvas.clusters.reduce(4) { max($0, $1.utf8.count) }
+        let room = 8 + canvas.width * (Self.longestSequence + widestCluster)
+        var line = [UInt8](repeating: 0, count: room)
+        line.withUnsafeMutableBufferPointer { line in
+            canvas.cells.withUnsafeBufferPointer { cells in
+                for y in 0..<canvas.height {
+                    var count = 0
+                    var current = plain
+                    let end = canvas.usedWidth(ofLine: y) { showsBlank[Int($0)] }
+                    let row = y * canvas.width
+                    for x in 0..<end {
+                        let cell = cells[row + x]
+                        if cell.width == 0 { continue }
+                        let id = canonical[Int(cell.style)]
+                        if id != current {
+                            if current == plain, let span = fromPlain[Int(id)] {
+                                sequences.withUnsafeBufferPointer { sequences in
+                                    for byte in sequences[span] {
+                                        line[count] = byte
+                                        count += 1
+                                    }
+                                }
+                            } else {
+                                let start = count
+                                writeTransition(
+                                    from: styles[Int(current)], to: styles[Int(id)], into: line, at: &count)
+                                if current == plain {
+                                    fromPlain[Int(id)] = sequences.count..<(sequences.count + count - start)
+                                    sequences.append(contentsOf: line[start..<count])
+                                }
+                            }
+                            current = id
+                        }
+                        if cell.code < 0x80 {
+                            line[count] = UInt8(truncatingIfNeeded: cell.code)
+                            count += 1
+                        } else {
+                            canvas.writeText(of: cell, into: line, at: &count)
+                        }
+                    }
+                    // Reset before the newline so no background bleeds past the line.
+                    if current != plain { Self.writeReset(into: line, at: &count) }
+                    line[count] = UInt8(ascii: "\n")
+                    count += 1
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: line[..<count]))
                 }
-                canvas.appendText(of: cell, to: &output)
             }
-            // Reset before the newline so no background bleeds past the line.
-            if current != plain { output.append("\u{1B}[0m") }
-            output.append(UInt8(ascii: "\n"))
         }
     }
 
@@ -68,36 +110,59 @@ public struct ANSIWriter: CanvasWriter {
         depth == .none ? Style(attributes: style.attributes) : style
     }
 
-    /// Appends the SGR sequence from `old` to `new`, written straight into
-    /// `output` (a document has a transition for nearly every swatch).
-    private mutating func transition(from old: Style, to new: Style, into output: inout [UInt8]) {
+    private static func writeReset(into line: UnsafeMutableBufferPointer<UInt8>, at count: inout Int) {
+        for byte in [0x1B, UInt8(ascii: "["), UInt8(ascii: "0"), UInt8(ascii: "m")] as [UInt8] {
+            line[count] = byte
+            count += 1
+        }
+    }
+
+    /// Writes the SGR sequence from `old` to `new` at `line[count]` (which
+    /// has room for ``longestSequence`` bytes) and moves `count` past it.
+    private mutating func writeTransition(
+        from old: Style, to new: Style, into line: UnsafeMutableBufferPointer<UInt8>, at count: inout Int
+    ) {
         if new == .plain {
-            output.append(contentsOf: [0x1B, UInt8(ascii: "["), UInt8(ascii: "0"), UInt8(ascii: "m")])
+            Self.writeReset(into: line, at: &count)
             return
         }
-        let start = output.count
-        output.append(0x1B)
-        output.append(UInt8(ascii: "["))
-        var first = true
+        let start = count
+        line[count] = 0x1B
+        line[count + 1] = UInt8(ascii: "[")
+        count += 2
         func parameter(_ value: Int) {
-            if !first { output.append(UInt8(ascii: ";")) }
-            first = false
-            output.append(decimal: value)
+            if count > start + 2 {
+                line[count] = UInt8(ascii: ";")
+                count += 1
+            }
+            // Colour channels and SGR codes: three digits at most.
+            if value >= 100 {
+                line[count] = UInt8(48 + value / 100 % 10)
+                count += 1
+            }
+            if value >= 10 {
+                line[count] = UInt8(48 + value / 10 % 10)
+                count += 1
+            }
+            line[count] = UInt8(48 + value % 10)
+            count += 1
         }
-        let removed = old.attributes.subtracting(new.attributes)
-        var added = new.attributes.subtracting(old.attributes)
-        if !removed.intersection([.bold, .dim]).isEmpty {
-            parameter(22)
-            added.formUnion(new.attributes.intersection([.bold, .dim]))
+        if old.attributes != new.attributes {
+            let removed = old.attributes.subtracting(new.attributes)
+            var added = new.attributes.subtracting(old.attributes)
+            if !removed.intersection([.bold, .dim]).isEmpty {
+                parameter(22)
+                added.formUnion(new.attributes.intersection([.bold, .dim]))
+            }
+            if removed.contains(.italic) { parameter(23) }
+            if removed.contains(.underline) { parameter(24) }
+            if removed.contains(.reverse) { parameter(27) }
+            if added.contains(.bold) { parameter(1) }
+            if added.contains(.dim) { parameter(2) }
+            if added.contains(.italic) { parameter(3) }
+            if added.contains(.underline) { parameter(4) }
+            if added.contains(.reverse) { parameter(7) }
         }
-        if removed.contains(.italic) { parameter(23) }
-        if removed.contains(.underline) { parameter(24) }
-        if removed.contains(.reverse) { parameter(27) }
-        if added.contains(.bold) { parameter(1) }
-        if added.contains(.dim) { parameter(2) }
-        if added.contains(.italic) { parameter(3) }
-        if added.contains(.underline) { parameter(4) }
-        if added.contains(.reverse) { parameter(7) }
         // Compared as codes: two colours reduced to one palette entry are
         // no change at all.
         func color(_ next: ColorCode?, was previous: ColorCode?, background: Bool) {
@@ -120,10 +185,11 @@ public struct ANSIWriter: CanvasWriter {
         }
         color(new.foreground.map { code($0) }, was: old.foreground.map { code($0) }, background: false)
         color(new.background.map { code($0) }, was: old.background.map { code($0) }, background: true)
-        if first {
-            output.removeSubrange(start...)
+        if count == start + 2 {
+            count = start
         } else {
-            output.append(UInt8(ascii: "m"))
+            line[count] = UInt8(ascii: "m")
+            count += 1
         }
     }
 
@@ -151,6 +217,11 @@ extension ANSIWriter {
     package mutating func appendTransition(
         from old: Style, to new: Style, into output: inout [UInt8]
     ) {
-        transition(from: visible(old), to: visible(new), into: &output)
+        let (old, new) = (visible(old), visible(new))
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.longestSequence) { buffer in
+            var count = 0
+            writeTransition(from: old, to: new, into: buffer, at: &count)
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
+        }
     }
 }
