@@ -43,6 +43,32 @@ struct LazyBench {
             documentHeight: layout.documentHeight, calls: plugin.sourceCalls)
     }
 
+    /// Lays a fresh plugin's document out band by band, as `render` does,
+    /// without painting or writing: the thread that calls the source, and
+    /// so the longest stage of the render's pipeline.
+    func layoutOnly() throws(Diagnostic) -> Duration {
+        let plugin = try PluginLoader.load(
+            file: pluginFile, displayName: pluginFile.lastPathComponent, context: .bench(width: width))
+        let start = clock.now
+        let layout = ShelvesLayout(
+            source: plugin.source, settings: plugin.settings, width: width, state: ViewState(),
+            measure: { TextWidth.of($0) })
+        let bandHeight = CatalogueRenderer(
+            layout: layout, painter: Painter(theme: .standard, depth: .truecolor, settings: plugin.settings)
+        ).bandHeight
+        var elements = 0
+        var top = 0
+        while top < layout.documentHeight {
+            let height = min(bandHeight, layout.documentHeight - top)
+            elements += layout.layout(Viewport(width: width, height: height, top: top)).elements.count
+            top += height
+        }
+        let time = start.duration(to: clock.now)
+        if let failure = plugin.sourceFailure { throw failure }
+        withExtendedLifetime(elements) {}
+        return time
+    }
+
     /// Asks a fresh plugin's source for what `render` asked of it (every
     /// section and row, and the first `itemsPerRow` items of each row) with
     /// no layout or drawing: the Lua calls' share of the render.
@@ -84,6 +110,8 @@ struct LazyBench {
             try bench.sourceOnly(itemsPerRow: (itemCalls + rowCalls - 1) / rowCalls)
         }
         let sourceTime = sourceOnly.map(\.time).median
+        let layoutTime = try (0..<options.repeats).map { _ throws(Diagnostic) in try bench.layoutOnly() }
+            .median
         let sourceCalls = sourceOnly[0].calls
         print(
             "# swatchbook-bench --lazy \(options.sections)×\(options.rows)×\(options.items) at"
@@ -102,6 +130,8 @@ struct LazyBench {
                 "swatchbook.lazy_render_us_per_item",
                 BenchReport.decimal(render.nanoseconds / 1000 / Double(itemCalls)))
         }
+        // Layout alone, source calls included: the pipeline's longest stage.
+        print("swatchbook.lazy_layout_only_ms", BenchReport.decimal(layoutTime.milliseconds))
         // The same source calls with no layout or drawing: the Lua side's share of the render.
         print("swatchbook.lazy_source_only_ms", BenchReport.decimal(sourceTime.milliseconds))
         print("swatchbook.lazy_source_only_calls", sourceCalls)
