@@ -4,6 +4,7 @@
  * function forms of lua.h macros that Swift cannot import.
  */
 #include "CLuaShim.h"
+#include "StringFormat.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -396,6 +397,9 @@ static int open_sandbox(lua_State *L) {
 
     lua_pushglobaltable(L);
     int G = lua_gettop(L);
+    lua_getfield(L, G, LUA_STRLIBNAME);
+    sbl_install_fast_format(L, lua_gettop(L));
+    lua_pop(L, 1);
     remove_field(L, G, "dofile");
     remove_field(L, G, "loadfile");
     lua_getfield(L, G, "load");
