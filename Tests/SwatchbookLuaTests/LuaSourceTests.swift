@@ -132,7 +132,7 @@ struct LuaSourceTests {
               { name = "With id", color = "#000002", id = "seven" },
               { name = "With data", color = "#000003", data = { n = 1 } },
               { name = "Table colour", color = { 1, 2, 3, 128 } },
-              { name = "Userdata colour", color = swatchbook.color("#000004") },
+              { name = "Userdata colour", color = require("swatchbook").color("#000004") },
               setmetatable({ color = "#000005" }, { __index = function() error("index ran") end }),
             }
             return { name = "x", api = 1, source = {

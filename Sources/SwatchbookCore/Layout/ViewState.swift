@@ -75,19 +75,38 @@ public enum ModelKey {
 
     public static func child(of parent: String, name: String, id: String?) -> String {
         if let id { return "#" + escape(id) }
-        // Built in one buffer: layout makes a key for every cell on screen.
+        // Copied into one buffer: layout makes a key for every cell on screen.
         let name = escape(name)
-        var key = ""
-        key.reserveCapacity(parent.utf8.count + 2 + name.utf8.count)
-        key += parent
-        key += "/="
-        key += name
-        return key
+        let length = parent.utf8.count + 2 + name.utf8.count
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var end = copy(parent, into: buffer, at: 0)
+            buffer[end] = UInt8(ascii: "/")
+            buffer[end + 1] = UInt8(ascii: "=")
+            end = copy(name, into: buffer, at: end + 2)
+            return end
+        }
+    }
+
+    /// Copies `text`'s UTF-8 into `buffer` from `offset`; returns the end.
+    private static func copy(_ text: String, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int)
+        -> Int
+    {
+        let rest = UnsafeMutableBufferPointer(rebasing: buffer[offset...])
+        let copied = text.utf8.withContiguousStorageIfAvailable { bytes in
+            if let from = bytes.baseAddress, let to = rest.baseAddress {
+                to.update(from: from, count: bytes.count)
+            }
+            return bytes.count
+        }
+        return offset + (copied ?? rest.initialize(from: text.utf8).1)
     }
 
     private static func escape(_ text: String) -> String {
         // Both characters are ASCII, so the bytes tell without grapheme breaking.
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "/") }) else {
+        let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
+            !bytes.contains { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "/") }
+        }
+        guard plain == false || (plain == nil && text.utf8.contains { $0 == 0x5C || $0 == 0x2F }) else {
             return text
         }
         return text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "/", with: "\\/")

@@ -48,6 +48,7 @@ final class LuaSource: CatalogueSource {
     /// while it stays in the run it asked last.
     private var itemRuns: [RunKey: ItemRun] = [:]
     private var lastRun: (key: RunKey, run: ItemRun)?
+    private var lastRowItems: (key: RowKey, items: [Item]?)?
 
     private struct RowKey: Hashable {
         var section: Int
@@ -87,6 +88,7 @@ final class LuaSource: CatalogueSource {
         rowCache = [:]
         itemRuns = [:]
         lastRun = nil
+        lastRowItems = nil
     }
 
     var sectionCount: Int {
@@ -124,7 +126,7 @@ final class LuaSource: CatalogueSource {
     }
 
     func item(_ section: Int, _ row: Int, _ index: Int) -> Item {
-        if case .items(let items)? = lazyRow(section, row).1, index < items.count { return items[index] }
+        if let carried = carriedItems(section, row), index < carried.count { return carried[index] }
         let run = itemRun(RunKey(section: section, row: row, run: index / ItemRun.length))
         let slot = index % ItemRun.length
         if let cached = run.items[slot] { return cached }
@@ -135,6 +137,17 @@ final class LuaSource: CatalogueSource {
             } ?? Item(name: "", color: Color(rgb: 0))
         run.items[slot] = item
         return item
+    }
+
+    /// The items a row carries itself, if it does; remembered for the row
+    /// asked last, since a strip asks for its items one after another.
+    private func carriedItems(_ section: Int, _ row: Int) -> [Item]? {
+        let key = RowKey(section: section, row: row)
+        if let lastRowItems, lastRowItems.key == key { return lastRowItems.items }
+        var items: [Item]?
+        if case .items(let carried)? = lazyRow(section, row).1 { items = carried }
+        lastRowItems = (key, items)
+        return items
     }
 
     private func itemRun(_ key: RunKey) -> ItemRun {

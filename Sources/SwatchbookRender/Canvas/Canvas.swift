@@ -173,6 +173,8 @@ public struct Canvas: Sendable {
     }
 
     private mutating func code(for cluster: Character) -> UInt32 {
+        // Fills are nearly always a space or a block glyph: one scalar.
+        if cluster.utf8.count == 1, let byte = cluster.utf8.first { return UInt32(byte) }
         let scalars = cluster.unicodeScalars
         if scalars.count == 1, let scalar = scalars.first { return scalar.value }
         if let index = clusterIndex[cluster] { return Cell.clusterFlag | index }

@@ -52,6 +52,26 @@ public struct ANSIWriter: CanvasWriter {
         // and copied from `sequences[span]` after that.
         var sequences: [UInt8] = []
         var fromPlain = [Range<Int>?](repeating: nil, count: styles.count)
+        /// Writes the sequence from style id `old` to `new` at `line[count]`.
+        func writeSequence(
+            from old: UInt16, to new: UInt16, into line: UnsafeMutableBufferPointer<UInt8>,
+            at count: inout Int
+        ) {
+            if old == plain, let span = fromPlain[Int(new)] {
+                sequences.withUnsafeBufferPointer { sequences in
+                    (line.baseAddress! + count).update(
+                        from: sequences.baseAddress! + span.lowerBound, count: span.count)
+                }
+                count += span.count
+                return
+            }
+            let start = count
+            writeTransition(from: styles[Int(old)], to: styles[Int(new)], into: line, at: &count)
+            if old == plain {
+                fromPlain[Int(new)] = sequences.count..<(sequences.count + count - start)
+                sequences.append(contentsOf: line[start..<count])
+            }
+        }
 
         // A line is written through a pointer into a buffer it cannot
         // overrun: a cell is at most one sequence and its cluster's bytes.
@@ -63,30 +83,21 @@ public struct ANSIWriter: CanvasWriter {
                 for y in 0..<canvas.height {
                     var count = 0
                     var current = plain
+                    // The id the last cell carried: along a run of one style
+                    // nothing is looked up. Id 0 is plain, as lines start.
+                    var currentRaw = UInt16(0)
                     let end = canvas.usedWidth(ofLine: y) { showsBlank[Int($0)] }
                     let row = y * canvas.width
                     for x in 0..<end {
                         let cell = cells[row + x]
                         if cell.width == 0 { continue }
-                        let id = canonical[Int(cell.style)]
-                        if id != current {
-                            if current == plain, let span = fromPlain[Int(id)] {
-                                sequences.withUnsafeBufferPointer { sequences in
-                                    for byte in sequences[span] {
-                                        line[count] = byte
-                                        count += 1
-                                    }
-                                }
-                            } else {
-                                let start = count
-                                writeTransition(
-                                    from: styles[Int(current)], to: styles[Int(id)], into: line, at: &count)
-                                if current == plain {
-                                    fromPlain[Int(id)] = sequences.count..<(sequences.count + count - start)
-                                    sequences.append(contentsOf: line[start..<count])
-                                }
+                        if cell.style != currentRaw {
+                            currentRaw = cell.style
+                            let id = canonical[Int(cell.style)]
+                            if id != current {
+                                writeSequence(from: current, to: id, into: line, at: &count)
+                                current = id
                             }
-                            current = id
                         }
                         if cell.code < 0x80 {
                             line[count] = UInt8(truncatingIfNeeded: cell.code)
@@ -122,7 +133,7 @@ public struct ANSIWriter: CanvasWriter {
     private mutating func writeTransition(
         from old: Style, to new: Style, into line: UnsafeMutableBufferPointer<UInt8>, at count: inout Int
     ) {
-        if new == .plain {
+        if new.foreground == nil && new.background == nil && new.attributes.isEmpty {
             Self.writeReset(into: line, at: &count)
             return
         }
