@@ -17,6 +17,17 @@
 #include <lua5.4/lua.h>
 #include <lua5.4/lualib.h>
 
+/* Small blocks (strings, tables, closures: most of what a script makes) come
+ * from per-state pools, one free list per 16-byte size class, carved from
+ * 64 KiB chunks; larger ones from malloc. Lua always passes a block's size
+ * back with it, so the size tells which of the two owns a block. */
+#define POOL_LARGEST 256
+#define POOL_CLASSES (POOL_LARGEST / 16)
+#define POOL_CHUNK (64 * 1024)
+
+typedef struct pool_block { struct pool_block *next; } pool_block;
+typedef struct pool_chunk { struct pool_chunk *next; } pool_chunk;
+
 /* Per-state guard: memory accounting and the time-budget watchdog. It is the
  * allocator's user data, so any function holding the state can reach it. */
 struct sbl_guard {
@@ -24,6 +35,10 @@ struct sbl_guard {
     size_t limit;
     int host_depth;     /* > 0 while host code runs: allocations may pass the cap */
     int out_of_memory;  /* the cap refused an allocation since the last call */
+
+    pool_block *free_blocks[POOL_CLASSES];
+    char *fresh, *fresh_end;  /* the uncarved rest of the newest chunk */
+    pool_chunk *chunks;       /* every chunk, freed with the state */
 
     pthread_mutex_t mutex;
     pthread_cond_t wake;
@@ -48,11 +63,70 @@ static sbl_guard *guard_of(lua_State *L) {
 
 static void set_timeout_hook(lua_State *L);
 
+static int pool_class(size_t size) { return (int)((size + 15) >> 4) - 1; }
+
+/* A block of at least `size` (1...POOL_LARGEST) bytes; NULL when out of memory. */
+static void *pool_take(sbl_guard *g, size_t size) {
+    int c = pool_class(size);
+    pool_block *block = g->free_blocks[c];
+    if (block != NULL) {
+        g->free_blocks[c] = block->next;
+        return block;
+    }
+    size_t rounded = (size_t)(c + 1) << 4;
+    if (g->fresh == NULL || (size_t)(g->fresh_end - g->fresh) < rounded) {
+        /* 16 bytes of header keep blocks 16-byte aligned. */
+        pool_chunk *chunk = malloc(POOL_CHUNK);
+        if (chunk == NULL) return NULL;
+        chunk->next = g->chunks;
+        g->chunks = chunk;
+        g->fresh = (char *)chunk + 16;
+        g->fresh_end = (char *)chunk + POOL_CHUNK;
+    }
+    void *fresh = g->fresh;
+    g->fresh += rounded;
+    return fresh;
+}
+
+static void pool_give(sbl_guard *g, void *block, size_t size) {
+    int c = pool_class(size);
+    ((pool_block *)block)->next = g->free_blocks[c];
+    g->free_blocks[c] = block;
+}
+
+/* Frees a block Lua says is `size` bytes, to whichever of pool and malloc owns it. */
+static void release(sbl_guard *g, void *block, size_t size) {
+    if (size <= POOL_LARGEST) pool_give(g, block, size); else free(block);
+}
+
+/* Resizes a block between the pools and malloc. When a shrink cannot get a
+ * new block it keeps the old one, which is at least as big: Lua requires a
+ * shrink to succeed, and a block is only ever read up to its stated size. */
+static void *resize(sbl_guard *g, void *ptr, size_t old, size_t nsize) {
+    int pooled_before = ptr != NULL && old <= POOL_LARGEST;
+    if (nsize <= POOL_LARGEST) {
+        if (pooled_before && pool_class(old) == pool_class(nsize)) return ptr;
+        void *block = pool_take(g, nsize);
+        if (block == NULL) return ptr != NULL && nsize <= old ? ptr : NULL;
+        if (ptr != NULL) {
+            memcpy(block, ptr, old < nsize ? old : nsize);
+            release(g, ptr, old);
+        }
+        return block;
+    }
+    if (!pooled_before) return realloc(ptr, nsize);
+    void *block = malloc(nsize);
+    if (block == NULL) return NULL;
+    memcpy(block, ptr, old);
+    pool_give(g, ptr, old);
+    return block;
+}
+
 static void *guarded_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     sbl_guard *g = (sbl_guard *)ud;
     size_t old = ptr != NULL ? osize : 0;
     if (nsize == 0) {
-        free(ptr);
+        if (ptr != NULL) release(g, ptr, old);
         g->used -= old;
         return NULL;
     }
@@ -67,7 +141,7 @@ static void *guarded_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         }
         return NULL;
     }
-    void *grown = realloc(ptr, nsize);
+    void *grown = resize(g, ptr, old, nsize);
     if (grown == NULL) return NULL;
     g->used = g->used - old + nsize;
     return grown;
@@ -212,6 +286,13 @@ int sbl_plain_item(lua_State *L, int index, const char **name, size_t *name_leng
     return plain;
 }
 
+static void free_chunks(sbl_guard *g) {
+    for (pool_chunk *chunk = g->chunks, *next; chunk != NULL; chunk = next) {
+        next = chunk->next;
+        free(chunk);
+    }
+}
+
 lua_State *sbl_newstate(size_t memory_limit) {
     sbl_guard *g = calloc(1, sizeof *g);
     if (g == NULL) return NULL;
@@ -225,6 +306,7 @@ lua_State *sbl_newstate(size_t memory_limit) {
     lua_pushcfunction(L, anchor_item_keys);
     if (lua_pcall(L, 0, 0, 0) != LUA_OK) {
         lua_close(L);
+        free_chunks(g);
         free(g);
         return NULL;
     }
@@ -238,6 +320,7 @@ lua_State *sbl_newstate(size_t memory_limit) {
         lua_close(L);
         pthread_mutex_destroy(&g->mutex);
         pthread_cond_destroy(&g->wake);
+        free_chunks(g);
         free(g);
         return NULL;
     }
@@ -256,6 +339,7 @@ void sbl_close(lua_State *L) {
     pthread_mutex_destroy(&g->mutex);
     pthread_cond_destroy(&g->wake);
     free(g->traceback);
+    free_chunks(g);
     free(g);
 }
 
