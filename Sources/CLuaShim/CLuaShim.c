@@ -248,39 +248,64 @@ static int guarded_resume(lua_State *L) {
 
 /* ---- States ---- */
 
-/* The keys of an item table, kept alive in the registry under the address
- * of `item_keys_anchor` so sbl_plain_item never has to create a string. */
-static const char *const item_keys[] = {"name", "color", "id", "fields", "data"};
-static const char item_keys_anchor = 0;
-#define ITEM_KEY_COUNT ((int)(sizeof item_keys / sizeof item_keys[0]))
+/* The keys the plain readers look up, kept alive in the registry under the
+ * address of `plain_keys_anchor`, so looking them up never creates a string. */
+enum { KEY_NAME = 1, KEY_COLOR, KEY_COUNT, KEY_ID, KEY_FIELDS, KEY_DATA, KEY_ITEMS, KEY_CHILDREN };
+static const char *const plain_keys[] = {"name", "color", "count", "id", "fields", "data", "items", "children"};
+static const char plain_keys_anchor = 0;
+#define PLAIN_KEY_COUNT ((int)(sizeof plain_keys / sizeof plain_keys[0]))
 
-static int anchor_item_keys(lua_State *L) {
-    lua_createtable(L, ITEM_KEY_COUNT, 0);
-    for (int k = 0; k < ITEM_KEY_COUNT; k++) {
-        lua_pushstring(L, item_keys[k]);
+static int anchor_plain_keys(lua_State *L) {
+    lua_createtable(L, PLAIN_KEY_COUNT, 0);
+    for (int k = 0; k < PLAIN_KEY_COUNT; k++) {
+        lua_pushstring(L, plain_keys[k]);
         lua_rawseti(L, -2, k + 1);
     }
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &item_keys_anchor);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &plain_keys_anchor);
     return 0;
 }
 
-int sbl_plain_item(lua_State *L, int index, const char **name, size_t *name_length,
-                   const char **color, size_t *color_length) {
-    index = lua_absindex(L, index);
+/* Pushes table[key] for each of `count` keys, raw, after the anchored key
+ * table; returns the index of the first value, or 0 (nothing pushed) when
+ * the value at `index` is not a table. */
+static int push_raw_fields(lua_State *L, int index, const int *keys, int count) {
     if (lua_type(L, index) != LUA_TTABLE) return 0;
     int top = lua_gettop(L);
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &item_keys_anchor);
-    int keys = top + 1;
-    int plain = lua_type(L, keys) == LUA_TTABLE;
-    for (int k = 0; plain && k < ITEM_KEY_COUNT; k++) {
-        lua_rawgeti(L, keys, k + 1);
-        int type = lua_rawget(L, index);
-        /* name and color: strings, left on the stack; id, fields, data: absent. */
-        plain = k < 2 ? type == LUA_TSTRING : type == LUA_TNIL;
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &plain_keys_anchor) != LUA_TTABLE) {
+        lua_settop(L, top);
+        return 0;
     }
+    for (int k = 0; k < count; k++) {
+        lua_rawgeti(L, top + 1, keys[k]);
+        lua_rawget(L, index);
+    }
+    return top + 2;
+}
+
+int sbl_plain_item(lua_State *L, int index, sbl_field *name, sbl_field *color) {
+    static const int keys[] = {KEY_NAME, KEY_COLOR, KEY_ID, KEY_FIELDS, KEY_DATA};
+    int top = lua_gettop(L);
+    int first = push_raw_fields(L, lua_absindex(L, index), keys, 5);
+    int plain = first != 0 && lua_type(L, first) == LUA_TSTRING && lua_type(L, first + 1) == LUA_TSTRING
+        && lua_isnil(L, first + 2) && lua_isnil(L, first + 3) && lua_isnil(L, first + 4);
     if (plain) {
-        *name = lua_tolstring(L, keys + 1, name_length);
-        *color = lua_tolstring(L, keys + 2, color_length);
+        name->bytes = lua_tolstring(L, first, &name->length);
+        color->bytes = lua_tolstring(L, first + 1, &color->length);
+    }
+    lua_settop(L, top);
+    return plain;
+}
+
+int sbl_plain_row(lua_State *L, int index, sbl_field *name, sbl_field *count) {
+    static const int keys[] = {KEY_NAME, KEY_COUNT, KEY_ID, KEY_ITEMS, KEY_FIELDS, KEY_CHILDREN};
+    int top = lua_gettop(L);
+    int first = push_raw_fields(L, lua_absindex(L, index), keys, 6);
+    int plain = first != 0 && lua_type(L, first) == LUA_TSTRING && lua_isinteger(L, first + 1)
+        && lua_isnil(L, first + 2) && lua_isnil(L, first + 3) && lua_isnil(L, first + 4)
+        && lua_isnil(L, first + 5);
+    if (plain) {
+        name->bytes = lua_tolstring(L, first, &name->length);
+        count->integer = (int64_t)lua_tointeger(L, first + 1);
     }
     lua_settop(L, top);
     return plain;
@@ -303,7 +328,7 @@ lua_State *sbl_newstate(size_t memory_limit) {
         return NULL;
     }
     g->main = L;
-    lua_pushcfunction(L, anchor_item_keys);
+    lua_pushcfunction(L, anchor_plain_keys);
     if (lua_pcall(L, 0, 0, 0) != LUA_OK) {
         lua_close(L);
         free_chunks(g);

@@ -158,6 +158,40 @@ struct LuaSourceTests {
                 == "Scripts/shapes.lua: source.item(1, 1, 8).name: expected a string, got nil")
     }
 
+    /// Rows too: `{ name, count }` on the quick path, any other shape read in full.
+    @Test func everyShapeOfRowReadsAsItSays() throws {
+        let fixture = ScriptFixture([
+            "rows.lua": """
+            local rows = {
+              { name = "Plain", count = 3 },
+              { name = "Float count", count = 2.0 },
+              { name = "With id", count = 1, id = "r3" },
+              { name = 7, count = 4 },
+              { name = "Carried", items = { { name = "A", color = "red" } } },
+              { name = "Negative", count = -1 },
+            }
+            return { name = "x", api = 1, source = {
+              sections = function() return 1 end, rows = function() return #rows end,
+              row = function(s, r) return rows[r] end,
+              item = function(s, r, i) return { name = "I" .. i, color = "#000000" } end } }
+            """
+        ])
+        let plugin = try fixture.load("rows.lua")
+        let source = plugin.source
+        #expect(source.rowSummary(0, 0) == RowSummary(name: "Plain", kind: .items, count: 3))
+        #expect(source.rowSummary(0, 1) == RowSummary(name: "Float count", kind: .items, count: 2))
+        #expect(source.rowSummary(0, 2) == RowSummary(name: "With id", id: "r3", kind: .items, count: 1))
+        #expect(source.rowSummary(0, 3) == RowSummary(name: "7", kind: .items, count: 4))
+        #expect(source.rowSummary(0, 4) == RowSummary(name: "Carried", kind: .items, count: 1))
+        #expect(source.item(0, 4, 0).name == "A")
+        #expect(plugin.sourceFailure == nil)
+        _ = source.rowSummary(0, 5)
+        #expect(
+            plugin.sourceFailure?.formatted
+                == "Scripts/rows.lua: source.row(1, 6).count: expected the number of items (a whole number, 0 or more), got -1"
+        )
+    }
+
     /// Items are kept in runs per row: asking across runs, out of order and
     /// again after a reload gives each item once per reload.
     @Test func itemsAreCachedPerItemUntilReload() throws {

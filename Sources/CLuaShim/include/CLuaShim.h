@@ -57,14 +57,20 @@ void sbl_open_sandbox(lua_State *L, int64_t seed);
 
 /* ---- Reading without raising ---- */
 
-/* The common lazy item, `{ name = "...", color = "..." }`: returns 1 and
- * points `name` and `color` into the strings the table at `index` holds
- * (valid while it does) when name and color are strings and id, fields and
- * data are absent; 0 for anything else, which the caller reads in full in
- * protected mode. Never raises: the keys are kept alive by the state, so
- * looking them up allocates nothing. */
-int sbl_plain_item(lua_State *L, int index, const char **name, size_t *name_length,
-                   const char **color, size_t *color_length);
+/* The common lazy answers, read without protected mode. Each returns 1 and
+ * fills its fields for exactly its shape, 0 for anything else, which the
+ * caller reads in full in protected mode. They never raise and allocate
+ * nothing: the keys they look up are kept alive by the state. */
+typedef struct {
+    const char *bytes; /* a string's bytes, valid while the table holds it */
+    size_t length;
+    int64_t integer;
+} sbl_field;
+
+/* `{ name = "...", color = "..." }`, without id, fields or data. */
+int sbl_plain_item(lua_State *L, int index, sbl_field *name, sbl_field *color);
+/* `{ name = "...", count = N }` (an integer), without id, items, fields or children. */
+int sbl_plain_row(lua_State *L, int index, sbl_field *name, sbl_field *count);
 
 /* ---- Function forms of lua.h macros Swift cannot import ---- */
 void sbl_pop(lua_State *L, int n);

@@ -121,21 +121,25 @@ struct CatalogueReader {
     /// parses, read without protected mode; nil for any other value, which
     /// ``item(at:path:)`` reads or reports.
     static func plainItem(on stack: LuaStack) -> Item? {
-        var name: UnsafePointer<CChar>?
-        var nameLength = 0
-        var color: UnsafePointer<CChar>?
-        var colorLength = 0
-        guard sbl_plain_item(stack.L, -1, &name, &nameLength, &color, &colorLength) != 0,
-            let name, let color
+        var name = sbl_field()
+        var color = sbl_field()
+        guard sbl_plain_item(stack.L, -1, &name, &color) != 0,
+            let parsed = color.withBytes({ Color.parse(utf8: $0) })
         else { return nil }
-        let parsed = color.withMemoryRebound(to: UInt8.self, capacity: colorLength) {
-            Color.parse(utf8: UnsafeBufferPointer(start: $0, count: colorLength))
-        }
-        guard let parsed else { return nil }
-        let text = name.withMemoryRebound(to: UInt8.self, capacity: nameLength) {
-            String(decoding: UnsafeBufferPointer(start: $0, count: nameLength), as: UTF8.self)
-        }
-        return Item(name: text, color: parsed)
+        return Item(name: name.withBytes { String(decoding: $0, as: UTF8.self) }, color: parsed)
+    }
+
+    /// The common row of a lazy source, `{ name = "…", count = N }`, read
+    /// without protected mode; nil for any other value, which
+    /// ``lazyRow(at:path:)`` reads or reports.
+    static func plainRow(on stack: LuaStack) -> (RowSummary, RowContent?)? {
+        var name = sbl_field()
+        var count = sbl_field()
+        guard sbl_plain_row(stack.L, -1, &name, &count) != 0, count.integer >= 0 else { return nil }
+        let summary = RowSummary(
+            name: name.withBytes { String(decoding: $0, as: UTF8.self) }, kind: .items,
+            count: Int(count.integer))
+        return (summary, nil)
     }
 
     func item(at index: Int32, path: String) throws(Failure) -> Item {
@@ -299,6 +303,16 @@ struct CatalogueReader {
             if let color = ColorValue.userdata(at: index, on: stack) { return color.hex }
             throw Failure(
                 path: path, message: "expected a string, number or boolean, got \(stack.describe(at: index))")
+        }
+    }
+}
+
+extension sbl_field {
+    /// The string's bytes (empty for an integer field).
+    func withBytes<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        guard let bytes else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return bytes.withMemoryRebound(to: UInt8.self, capacity: length) {
+            body(UnsafeBufferPointer(start: $0, count: length))
         }
     }
 }

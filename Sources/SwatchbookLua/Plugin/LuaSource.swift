@@ -177,7 +177,8 @@ final class LuaSource: CatalogueSource {
         let key = RowKey(section: section, row: row)
         if let cached = rowCache[key] { return cached }
         let answer =
-            ask(.row, section + 1, row + 1) { stack, path throws(CatalogueReader.Failure) in
+            ask(.row, section + 1, row + 1, plain: CatalogueReader.plainRow) {
+                stack, path throws(CatalogueReader.Failure) in
                 try CatalogueReader(stack: stack).lazyRow(at: -1, path: path)
             } ?? (RowSummary(name: "", kind: .items, count: 0), nil)
         rowCache[key] = answer

@@ -36,6 +36,11 @@ public struct CatalogueRenderer {
         let laidOut = BandChannel<Layout>(capacity: 2)
         let painted = BandChannel<Canvas>(capacity: 2)
         let sink = WriterSink(writer)
+        // Room for about two bytes a cell (truecolor ANSI of swatches takes
+        // that): a long document then never copies its output to grow it,
+        // and pages it does not use are never touched.
+        let lines = bands.reduce(0) { $0 + ($1.height ?? 0) }
+        sink.output.reserveCapacity(lines * (2 * layout.width + 16))
         let group = DispatchGroup()
         let painter = self.painter
         DispatchQueue.global().async(group: group) {
