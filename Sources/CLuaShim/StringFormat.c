@@ -2,9 +2,10 @@
  * string.format without the C library's printf for the conversions plugins
  * use to build names and codes by the thousand: %d and %i of integers, %x and
  * %X of integers, %s of strings, each with an optional '-' or '0' flag and a
- * width, and %%. Anything else (floats, precision, %q, %c, other flags, an
- * argument of another type, a missing argument, a malformed format) goes to
- * Lua's own string.format untouched, so results and errors are Lua's own.
+ * width, and %%, when the result fits a small buffer. Anything else (floats,
+ * precision, %q, %c, other flags, an argument of another type, a missing
+ * argument, a malformed format, a long result) goes to Lua's own
+ * string.format untouched, so results and errors are Lua's own.
  */
 
 #include <lua5.4/lauxlib.h>
@@ -12,6 +13,9 @@
 #include <string.h>
 
 #include "StringFormat.h"
+
+/* Results up to this long are built on the C stack and pushed once. */
+#define SHORT_RESULT 256
 
 /* One conversion of the fast kind. */
 typedef struct {
@@ -54,18 +58,43 @@ static int parse_spec(const char **at, const char *end, spec *out) {
     return 1;
 }
 
-static void add_padded(luaL_Buffer *b, const spec *s, const char *sign, const char *digits,
-                       size_t length) {
-    size_t body = strlen(sign) + length;
-    size_t pad = (size_t)s->width > body ? (size_t)s->width - body : 0;
-    if (!s->left && !s->zero) for (size_t i = 0; i < pad; i++) luaL_addchar(b, ' ');
-    luaL_addstring(b, sign);
-    if (!s->left && s->zero) for (size_t i = 0; i < pad; i++) luaL_addchar(b, '0');
-    luaL_addlstring(b, digits, length);
-    if (s->left) for (size_t i = 0; i < pad; i++) luaL_addchar(b, ' ');
+/* The result being built; `full` once it would pass SHORT_RESULT. */
+typedef struct {
+    char bytes[SHORT_RESULT];
+    size_t length;
+    int full;
+} result;
+
+static void add(result *r, const char *bytes, size_t length) {
+    if (r->full || length > SHORT_RESULT - r->length) {
+        r->full = 1;
+        return;
+    }
+    memcpy(r->bytes + r->length, bytes, length);
+    r->length += length;
 }
 
-static void add_integer(luaL_Buffer *b, const spec *s, lua_Integer value) {
+static void add_repeated(result *r, char c, size_t count) {
+    if (r->full || count > SHORT_RESULT - r->length) {
+        r->full = 1;
+        return;
+    }
+    memset(r->bytes + r->length, c, count);
+    r->length += count;
+}
+
+/* `sign` then `body`, padded to the spec's width as printf pads. */
+static void add_padded(result *r, const spec *s, const char *sign, const char *body, size_t length) {
+    size_t used = strlen(sign) + length;
+    size_t pad = (size_t)s->width > used ? (size_t)s->width - used : 0;
+    if (!s->left && !s->zero) add_repeated(r, ' ', pad);
+    add(r, sign, strlen(sign));
+    if (!s->left && s->zero) add_repeated(r, '0', pad);
+    add(r, body, length);
+    if (s->left) add_repeated(r, ' ', pad);
+}
+
+static void add_integer(result *r, const spec *s, lua_Integer value) {
     char digits[24];
     char *end = digits + sizeof digits, *p = end;
     const char *sign = "";
@@ -83,69 +112,55 @@ static void add_integer(luaL_Buffer *b, const spec *s, lua_Integer value) {
         unsigned long long bits = (unsigned long long)value;
         do *--p = hex[bits & 15]; while ((bits >>= 4) != 0);
     }
-    add_padded(b, s, sign, p, (size_t)(end - p));
+    add_padded(r, s, sign, p, (size_t)(end - p));
 }
 
-/* The format is checked whole before anything is written, so a call either
- * runs here from start to end or is handed to Lua's format untouched. */
-static int is_fast(lua_State *L, const char *format, size_t length) {
+/* Builds the result in one pass; 0 as soon as anything is not of the fast
+ * kind, before anything has been pushed. */
+static int format_short(lua_State *L, const char *format, size_t length, result *r) {
     const char *p = format, *end = format + length;
     int arg = 1;
-    while ((p = memchr(p, '%', (size_t)(end - p))) != NULL) {
-        p++;
+    while (p < end) {
+        const char *percent = memchr(p, '%', (size_t)(end - p));
+        if (percent == NULL) percent = end;
+        add(r, p, (size_t)(percent - p));
+        if (percent == end) break;
+        p = percent + 1;
         spec s;
         if (!parse_spec(&p, end, &s)) return 0;
-        if (s.conversion == '%') continue;
-        arg++;
-        if (s.conversion == 's') {
-            if (lua_type(L, arg) != LUA_TSTRING) return 0;
-            /* Lua refuses a string with a zero byte under 100 bytes. */
+        if (s.conversion == '%') {
+            add(r, "%", 1);
+        } else if (s.conversion == 's') {
+            if (lua_type(L, ++arg) != LUA_TSTRING) return 0;
             size_t n;
             const char *text = lua_tolstring(L, arg, &n);
+            /* Lua refuses a string with a zero byte when padding it. */
             if (memchr(text, '\0', n) != NULL) return 0;
-        } else if (!lua_isinteger(L, arg)) {
-            return 0;
+            add_padded(r, &s, "", text, n);
+        } else {
+            if (!lua_isinteger(L, ++arg)) return 0;
+            add_integer(r, &s, lua_tointeger(L, arg));
         }
+        if (r->full) return 0;
     }
-    return 1;
+    return !r->full;
 }
 
 static int fast_format(lua_State *L) {
     size_t length = 0;
     const char *format = lua_type(L, 1) == LUA_TSTRING ? lua_tolstring(L, 1, &length) : NULL;
-    if (format == NULL || !is_fast(L, format, length)) {
-        /* Lua's own format for every other case, entered in this call's
-         * frame with the arguments untouched, so even its error messages
-         * name the function as the script called it. */
-        lua_CFunction lua_format = lua_tocfunction(L, lua_upvalueindex(1));
-        return lua_format(L);
+    result r;
+    r.length = 0;
+    r.full = 0;
+    if (format != NULL && format_short(L, format, length, &r)) {
+        lua_pushlstring(L, r.bytes, r.length);
+        return 1;
     }
-    luaL_Buffer b;
-    luaL_buffinit(L, &b);
-    const char *p = format, *end = format + length;
-    int arg = 1;
-    while (p < end) {
-        const char *percent = memchr(p, '%', (size_t)(end - p));
-        if (percent == NULL) {
-            luaL_addlstring(&b, p, (size_t)(end - p));
-            break;
-        }
-        luaL_addlstring(&b, p, (size_t)(percent - p));
-        p = percent + 1;
-        spec s;
-        parse_spec(&p, end, &s);
-        if (s.conversion == '%') {
-            luaL_addchar(&b, '%');
-        } else if (s.conversion == 's') {
-            size_t n;
-            const char *text = lua_tolstring(L, ++arg, &n);
-            add_padded(&b, &s, "", text, n);
-        } else {
-            add_integer(&b, &s, lua_tointeger(L, ++arg));
-        }
-    }
-    luaL_pushresult(&b);
-    return 1;
+    /* Lua's own format for every other case, entered in this call's frame
+     * with the arguments untouched, so even its error messages name the
+     * function as the script called it. */
+    lua_CFunction lua_format = lua_tocfunction(L, lua_upvalueindex(1));
+    return lua_format(L);
 }
 
 void sbl_install_fast_format(lua_State *L, int string_table) {

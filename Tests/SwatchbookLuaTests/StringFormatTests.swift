@@ -19,6 +19,7 @@ struct StringFormatTests {
         ("Colour %d.%d.%d", "1, 2, 3"),
         ("%s", "'abc'"), ("%s", "''"), ("%s", "'é ü'"), ("%10s|", "'ab'"), ("%-10s|", "'ab'"),
         ("%5s", "string.rep('x', 120)"), ("%s", "string.rep('y', 150)"),
+        ("%s-%s|%99d", "string.rep('a', 200), string.rep('b', 200), 5"), ("%-99s|%99d", "'z', 1"),
         ("%%", ""), ("100%% of %d", "9"), ("%d%%", "50"),
         // Not written by the host: Lua's own answers.
         ("%d", "3.0"), ("%d", "'12'"), ("%x", "2^53"), ("%s", "12"), ("%s", "true"), ("%s", "nil"),
