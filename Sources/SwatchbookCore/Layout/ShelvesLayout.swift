@@ -75,11 +75,51 @@ public struct ShelvesLayout {
     /// The elements that meet `viewport`, in document order: each section's
     /// header before its rows, each row before its cells.
     public func layout(_ viewport: Viewport) -> Layout {
+        var list = ElementList()
+        let window = walk(viewport, asking: source, into: &list)
+        return Layout(
+            viewport: window, top: max(0, viewport.top), documentHeight: documentHeight,
+            elements: list.elements)
+    }
+
+    /// Whether the source is lazy: a long document is then laid out by
+    /// prefetching each band here and laying it out from the recording
+    /// elsewhere (see ``SourceRecording``).
+    public var isLazy: Bool { !source.isEager }
+
+    /// Asks the source everything ``layout(_:)`` of `viewport` asks, in the
+    /// same order, and records the answers; builds nothing.
+    public func prefetch(_ viewport: Viewport) -> SourceRecording {
+        let recorder = RecordingSource(source)
+        var nothing = NoElements()
+        walk(viewport, asking: recorder, into: &nothing)
+        return recorder.recording
+    }
+
+    /// ``layout(_:)`` of `viewport` answered from what ``prefetch(_:)``
+    /// recorded for it, without asking the source, so it may run on any
+    /// thread. Nil when the layout asked something the recording does not
+    /// hold next, which the same walk never does.
+    public func layout(_ viewport: Viewport, replaying recording: SourceRecording) -> Layout? {
+        let replay = ReplaySource(recording)
+        var list = ElementList()
+        let window = walk(viewport, asking: replay, into: &list)
+        guard !replay.diverged else { return nil }
+        return Layout(
+            viewport: window, top: max(0, viewport.top), documentHeight: documentHeight,
+            elements: list.elements)
+    }
+
+    /// Lays the window out into `sink`, asking `source`; returns the window.
+    @discardableResult
+    private func walk(
+        _ viewport: Viewport, asking source: any CatalogueSource, into elements: inout some LayoutSink
+    ) -> Rect {
         let top = max(0, viewport.top)
         let height = viewport.height ?? max(0, documentHeight - top)
         let window = Rect(x: 0, y: 0, width: width, height: height)
         let bottom = top + height
-        var elements: [LayoutElement] = []
+        var first: (kind: LayoutElement.Kind, y: Int)?
         var s = index.firstSection(endingAfter: top)
         while s < index.sections.count && index.sections[s].top < bottom {
             let span = index.sections[s]
@@ -87,18 +127,22 @@ public struct ShelvesLayout {
             let sectionKey = Self.sectionKey(summary)
             if span.top >= top {
                 let frame = Rect(x: 0, y: span.top - top, width: width, height: 1)
-                elements.append(
+                first = first ?? (.header, frame.y)
+                elements.add {
                     LayoutElement(
                         kind: .header, path: ElementPath([s + 1]), key: sectionKey, frame: frame,
-                        clip: frame.intersection(window), title: summary.name))
+                        clip: frame.intersection(window), title: summary.name)
+                }
             }
             let firstRowTop = span.top + 1
             var r = span.firstRow(endingAfter: top - firstRowTop)
             while r < span.rowCount && firstRowTop + span.rowTop(r) < bottom {
                 let row = source.rowSummary(s, r)
                 let key = ModelKey.child(of: sectionKey, name: row.name, id: row.id)
+                let y = firstRowTop + span.rowTop(r) - top
+                first = first ?? (.row, y)
                 geometry.append(
-                    row: row, key: key, section: s, index: r, at: firstRowTop + span.rowTop(r) - top,
+                    row: row, key: key, section: s, index: r, at: y,
                     height: span.rowHeight(r) - settings.lineSpacing, source: source, state: state,
                     window: window, into: &elements)
                 r += 1
@@ -107,20 +151,23 @@ public struct ShelvesLayout {
         }
         // A viewport scrolled into a section keeps that section's header on
         // its first line, as a table view's sticky headers do.
-        if viewport.stickyHeaders, viewport.height != nil, top > 0, !elements.isEmpty,
-            elements[0].kind != .header || elements[0].frame.y > 0
+        if viewport.stickyHeaders, viewport.height != nil, top > 0, let first,
+            first.kind != .header || first.y > 0
         {
             let s = index.firstSection(endingAfter: top)
             if s < index.sections.count, index.sections[s].top < top {
                 let summary = source.sectionSummary(s)
                 let frame = Rect(x: 0, y: 0, width: width, height: 1)
-                var header = LayoutElement(
-                    kind: .header, path: ElementPath([s + 1]), key: Self.sectionKey(summary), frame: frame,
-                    clip: frame.intersection(window), title: summary.name)
-                header.isSticky = true
-                elements.insert(header, at: 0)
+                elements.addFirst {
+                    var header = LayoutElement(
+                        kind: .header, path: ElementPath([s + 1]), key: Self.sectionKey(summary),
+                        frame: frame,
+                        clip: frame.intersection(window), title: summary.name)
+                    header.isSticky = true
+                    return header
+                }
             }
         }
-        return Layout(viewport: window, top: top, documentHeight: documentHeight, elements: elements)
+        return window
     }
 }

@@ -54,62 +54,74 @@ struct StripGeometry {
     func append(
         row: RowSummary, key: String, section: Int, index: Int, at y: Int, height: Int,
         source: any CatalogueSource, state: ViewState, window: Rect,
-        into elements: inout [LayoutElement]
+        into elements: inout some LayoutSink
     ) {
         let path = ElementPath([section + 1, index + 1])
         let frame = Rect(x: contentX, y: y, width: contentWidth, height: height)
-        var element = LayoutElement(
-            kind: .row, path: path, key: key, frame: frame, clip: frame.intersection(window),
-            title: row.name)
         let strip = Rect(x: contentX, y: y + 1, width: contentWidth, height: height - 1)
-        element.strip = strip
+        func rowElement() -> LayoutElement {
+            var element = LayoutElement(
+                kind: .row, path: path, key: key, frame: frame, clip: frame.intersection(window),
+                title: row.name)
+            element.strip = strip
+            return element
+        }
         switch row.kind {
         case .items:
             let offset = settings.wrap ? 0 : clampedOffset(state.offset(ofRow: key), count: row.count)
-            if !settings.wrap {
-                element.moreLeft = offset > 0
-                element.moreRight = offset + contentWidth < stripWidth(count: row.count)
+            elements.add {
+                var element = rowElement()
+                if !settings.wrap {
+                    element.moreLeft = offset > 0
+                    element.moreRight = offset + contentWidth < stripWidth(count: row.count)
+                }
+                return element
             }
-            elements.append(element)
             appendItems(
                 row: row, key: key, path: path, section: section, index: index, strip: strip,
                 offset: offset, source: source, state: state, window: window, into: &elements)
         case .fields:
-            elements.append(element)
+            elements.add(rowElement)
             let fields = source.fields(section, index)
+            guard type(of: elements).buildsElements else { return }
             let keyWidth = fields.map { measure($0.key) }.max() ?? 0
             for (i, field) in fields.enumerated() {
                 let frame = Rect(x: strip.x, y: strip.y + i, width: strip.width, height: 1)
                 guard !frame.intersection(window).isEmpty else { continue }
-                var line = LayoutElement(
-                    kind: .field, path: path.child(i + 1),
-                    key: ModelKey.child(of: key, name: field.key, id: nil), frame: frame,
-                    clip: frame.intersection(window), title: field.key)
-                line.value = field.value
-                line.keyWidth = keyWidth
-                line.index = i + 1
-                line.siblings = fields.count
-                elements.append(line)
+                elements.add {
+                    var line = LayoutElement(
+                        kind: .field, path: path.child(i + 1),
+                        key: ModelKey.child(of: key, name: field.key, id: nil), frame: frame,
+                        clip: frame.intersection(window), title: field.key)
+                    line.value = field.value
+                    line.keyWidth = keyWidth
+                    line.index = i + 1
+                    line.siblings = fields.count
+                    return line
+                }
             }
         case .children:
-            elements.append(element)
-            let lines = OutlineRows.lines(
-                of: source.nodes(section, index), parentKey: key, path: path, state: state)
+            elements.add(rowElement)
+            let nodes = source.nodes(section, index)
+            guard type(of: elements).buildsElements else { return }
+            let lines = OutlineRows.lines(of: nodes, parentKey: key, path: path, state: state)
             for (i, outline) in lines.enumerated() {
                 let frame = Rect(x: strip.x, y: strip.y + i, width: strip.width, height: 1)
                 guard !frame.intersection(window).isEmpty else { continue }
-                var line = LayoutElement(
-                    kind: .node, path: outline.path, key: outline.key, frame: frame,
-                    clip: frame.intersection(window), title: outline.node.name)
-                line.color = outline.node.color
-                line.depth = outline.depth
-                line.hasChildren = !outline.node.children.isEmpty
-                line.isExpanded = outline.isExpanded
-                line.isSelected = state.selected.contains(outline.key)
-                line.isFocused = state.focus == outline.key
-                line.index = i + 1
-                line.siblings = lines.count
-                elements.append(line)
+                elements.add {
+                    var line = LayoutElement(
+                        kind: .node, path: outline.path, key: outline.key, frame: frame,
+                        clip: frame.intersection(window), title: outline.node.name)
+                    line.color = outline.node.color
+                    line.depth = outline.depth
+                    line.hasChildren = !outline.node.children.isEmpty
+                    line.isExpanded = outline.isExpanded
+                    line.isSelected = state.selected.contains(outline.key)
+                    line.isFocused = state.focus == outline.key
+                    line.index = i + 1
+                    line.siblings = lines.count
+                    return line
+                }
             }
         }
     }
@@ -117,7 +129,7 @@ struct StripGeometry {
     private func appendItems(
         row: RowSummary, key: String, path: ElementPath, section: Int, index: Int, strip: Rect,
         offset: Int, source: any CatalogueSource, state: ViewState, window: Rect,
-        into elements: inout [LayoutElement]
+        into elements: inout some LayoutSink
     ) {
         let visible = strip.intersection(window)
         guard !visible.isEmpty, row.count > 0 else { return }
@@ -140,16 +152,49 @@ struct StripGeometry {
             let clip = frame.intersection(visible)
             if clip.isEmpty { continue }
             let item = source.item(section, index, i)
-            var element = LayoutElement(
-                kind: .item, path: path.child(i + 1),
-                key: ModelKey.child(of: key, name: item.name, id: item.id),
-                frame: frame, clip: clip, title: item.name)
-            element.color = item.color
-            element.index = i + 1
-            element.siblings = row.count
-            element.isSelected = !state.selected.isEmpty && state.selected.contains(element.key)
-            element.isFocused = state.focus == element.key
-            elements.append(element)
+            elements.add {
+                var element = LayoutElement(
+                    kind: .item, path: path.child(i + 1),
+                    key: ModelKey.child(of: key, name: item.name, id: item.id),
+                    frame: frame, clip: clip, title: item.name)
+                element.color = item.color
+                element.index = i + 1
+                element.siblings = row.count
+                element.isSelected = !state.selected.isEmpty && state.selected.contains(element.key)
+                element.isFocused = state.focus == element.key
+                return element
+            }
         }
     }
+}
+
+/// Where a walk over a window puts what it lays out.
+protocol LayoutSink {
+    /// False for a walk that only asks the source what layout will ask,
+    /// building nothing (``ShelvesLayout/prefetch(_:)``).
+    static var buildsElements: Bool { get }
+    mutating func add(_ make: () -> LayoutElement)
+    /// Puts an element before all the others (a sticky header).
+    mutating func addFirst(_ make: () -> LayoutElement)
+}
+
+/// The elements of a window, in document order.
+struct ElementList: LayoutSink {
+    static var buildsElements: Bool { true }
+    var elements: [LayoutElement] = []
+
+    mutating func add(_ make: () -> LayoutElement) {
+        elements.append(make())
+    }
+
+    mutating func addFirst(_ make: () -> LayoutElement) {
+        elements.insert(make(), at: 0)
+    }
+}
+
+/// Nothing: a prefetch walk's elements are never built.
+struct NoElements: LayoutSink {
+    static var buildsElements: Bool { false }
+    mutating func add(_ make: () -> LayoutElement) {}
+    mutating func addFirst(_ make: () -> LayoutElement) {}
 }

@@ -4,10 +4,12 @@ import SwatchbookCore
 /// Draws a laid-out catalogue through a writer, band by band, so memory
 /// stays flat however long the document is.
 ///
-/// A document of more than one band is drawn as a pipeline: this thread lays
-/// bands out (the only step that may call a plugin's source), one worker
-/// paints them and another writes them, each band handed on in order, so the
-/// bytes are the same as drawing one band after another.
+/// A document of more than one band is drawn as a pipeline, each band
+/// handed on in order, so the bytes are the same as drawing one band after
+/// another. This thread lays bands out, or, for a lazy source, only asks it
+/// what each band needs (the plugin's Lua stays on this thread) while a
+/// worker lays the band out from the answers; another worker paints and a
+/// third writes.
 public struct CatalogueRenderer {
     public let layout: ShelvesLayout
     public let painter: Painter
@@ -25,14 +27,22 @@ public struct CatalogueRenderer {
     /// Draws `viewport` (the whole document when its height is nil).
     public func render<Writer: CanvasWriter>(_ viewport: Viewport, with writer: inout Writer) -> [UInt8] {
         let bands = self.bands(of: viewport)
-        guard isPipelined && bands.count > 1 else {
+        guard isPipelined && bands.count > 1, let output = pipelined(bands, with: &writer) else {
             var output: [UInt8] = []
             for band in bands { writer.write(painter.paint(layout.layout(band)), into: &output) }
             writer.finish(into: &output)
             return output
         }
+        return output
+    }
+
+    /// Draws `bands` on worker threads: nil (and `writer` untouched) when a
+    /// band could not be laid out from its prefetch, for the caller to draw
+    /// them one after another instead.
+    private func pipelined<Writer: CanvasWriter>(_ bands: [Viewport], with writer: inout Writer) -> [UInt8]? {
         // Two bands in flight per hand-over keeps every stage busy without
         // holding more than a few bands in memory.
+        let prefetched = BandChannel<Prefetched>(capacity: 2)
         let laidOut = BandChannel<Layout>(capacity: 2)
         let painted = BandChannel<Canvas>(capacity: 2)
         let sink = WriterSink(writer)
@@ -43,19 +53,59 @@ public struct CatalogueRenderer {
         sink.output.reserveCapacity(lines * (2 * layout.width + 16))
         let group = DispatchGroup()
         let painter = self.painter
-        DispatchQueue.global().async(group: group) {
+        let shelves = Shelves(layout)
+        let lazy = layout.isLazy
+        if lazy {
+            // A lazy source runs Lua, which stays on this thread: here each
+            // band is only prefetched, and a worker lays it out from that.
+            Self.worker("layout").async(group: group) {
+                while let band = prefetched.receive() {
+                    // After a divergence the rest is only received, so the
+                    // sender is never stuck.
+                    guard !sink.diverged else { continue }
+                    if let laid = shelves.layout.layout(band.viewport, replaying: band.recording) {
+                        laidOut.send(laid)
+                    } else {
+                        sink.diverged = true
+                    }
+                }
+                laidOut.send(nil)
+            }
+        }
+        Self.worker("paint").async(group: group) {
             while let band = laidOut.receive() { painted.send(painter.paint(band)) }
             painted.send(nil)
         }
-        DispatchQueue.global().async(group: group) {
+        Self.worker("write").async(group: group) {
             while let canvas = painted.receive() { sink.writer.write(canvas, into: &sink.output) }
             sink.writer.finish(into: &sink.output)
         }
-        for band in bands { laidOut.send(layout.layout(band)) }
-        laidOut.send(nil)
+        for band in bands {
+            if lazy {
+                prefetched.send(Prefetched(viewport: band, recording: layout.prefetch(band)))
+            } else {
+                laidOut.send(layout.layout(band))
+            }
+        }
+        if lazy { prefetched.send(nil) } else { laidOut.send(nil) }
         group.wait()
+        guard !sink.diverged else { return nil }
         writer = sink.writer
         return sink.output
+    }
+
+    /// A queue of its own for each stage: the stages wait on each other, and
+    /// the global queue's threads are as many as the cores (two here), so
+    /// three stages on it could wait for a thread that never comes. A queue
+    /// made by label gets a thread whenever it has work.
+    private static func worker(_ stage: String) -> DispatchQueue {
+        DispatchQueue(label: "swatchbook.render.\(stage)")
+    }
+
+    /// A band and what its layout will ask of the source.
+    private struct Prefetched: Sendable {
+        var viewport: Viewport
+        var recording: SourceRecording
     }
 
     /// The viewport cut into bands of at most `bandHeight` lines; only the
@@ -80,8 +130,21 @@ public struct CatalogueRenderer {
 private final class WriterSink<Writer: CanvasWriter>: @unchecked Sendable {
     var writer: Writer
     var output: [UInt8] = []
+    /// Set by the layout worker, read after every worker has finished.
+    var diverged = false
 
     init(_ writer: Writer) {
         self.writer = writer
+    }
+}
+
+/// The layout, for the worker that lays bands out from their prefetch. It
+/// only calls ``ShelvesLayout/layout(_:replaying:)``, which reads the
+/// layout's measured geometry and never its source.
+private final class Shelves: @unchecked Sendable {
+    let layout: ShelvesLayout
+
+    init(_ layout: ShelvesLayout) {
+        self.layout = layout
     }
 }
