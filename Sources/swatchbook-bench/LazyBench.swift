@@ -43,10 +43,11 @@ struct LazyBench {
             documentHeight: layout.documentHeight, calls: plugin.sourceCalls)
     }
 
-    /// Lays a fresh plugin's document out band by band, as `render` does,
-    /// without painting or writing: the thread that calls the source, and
-    /// so the longest stage of the render's pipeline.
-    func layoutOnly() throws(Diagnostic) -> Duration {
+    /// Prefetches a fresh plugin's document band by band, as a pipelined
+    /// `render` does on the thread that runs the plugin's Lua: the source's
+    /// answers recorded, no element built. That thread is the pipeline's
+    /// longest stage.
+    func prefetchOnly() throws(Diagnostic) -> Duration {
         let plugin = try PluginLoader.load(
             file: pluginFile, displayName: pluginFile.lastPathComponent, context: .bench(width: width))
         let start = clock.now
@@ -56,16 +57,18 @@ struct LazyBench {
         let bandHeight = CatalogueRenderer(
             layout: layout, painter: Painter(theme: .standard, depth: .truecolor, settings: plugin.settings)
         ).bandHeight
-        var elements = 0
+        var recorded = 0
         var top = 0
         while top < layout.documentHeight {
             let height = min(bandHeight, layout.documentHeight - top)
-            elements += layout.layout(Viewport(width: width, height: height, top: top)).elements.count
+            withExtendedLifetime(layout.prefetch(Viewport(width: width, height: height, top: top))) {
+                recorded += 1
+            }
             top += height
         }
         let time = start.duration(to: clock.now)
         if let failure = plugin.sourceFailure { throw failure }
-        withExtendedLifetime(elements) {}
+        withExtendedLifetime(recorded) {}
         return time
     }
 
@@ -110,7 +113,7 @@ struct LazyBench {
             try bench.sourceOnly(itemsPerRow: (itemCalls + rowCalls - 1) / rowCalls)
         }
         let sourceTime = sourceOnly.map(\.time).median
-        let layoutTime = try (0..<options.repeats).map { _ throws(Diagnostic) in try bench.layoutOnly() }
+        let prefetchTime = try (0..<options.repeats).map { _ throws(Diagnostic) in try bench.prefetchOnly() }
             .median
         let sourceCalls = sourceOnly[0].calls
         print(
@@ -130,8 +133,8 @@ struct LazyBench {
                 "swatchbook.lazy_render_us_per_item",
                 BenchReport.decimal(render.nanoseconds / 1000 / Double(itemCalls)))
         }
-        // Layout alone, source calls included: the pipeline's longest stage.
-        print("swatchbook.lazy_layout_only_ms", BenchReport.decimal(layoutTime.milliseconds))
+        // The prefetch alone, source calls included: the pipeline's longest stage.
+        print("swatchbook.lazy_prefetch_only_ms", BenchReport.decimal(prefetchTime.milliseconds))
         // The same source calls with no layout or drawing: the Lua side's share of the render.
         print("swatchbook.lazy_source_only_ms", BenchReport.decimal(sourceTime.milliseconds))
         print("swatchbook.lazy_source_only_calls", sourceCalls)
