@@ -33,6 +33,13 @@ import Testing
             Self.hexLine(title: title, color: Color(rgb: 0xFA8072)).text == String(repeating: " ", count: 12))
     }
 
+    /// A title that uppercases to the code counts too, though it is longer:
+    /// "ﬀ" (one character, three bytes) uppercases to "FF".
+    @Test func aLabelThatUppercasesToTheCodeIsTheCode() {
+        #expect(
+            Self.hexLine(title: "#\u{FB00}0000", color: Color(rgb: 0xFF0000)).text.allSatisfy { $0 == " " })
+    }
+
     /// Only the code itself hides it: a longer label, another code, or a
     /// name that merely contains it still shows the code.
     @Test(arguments: ["#FA807", "#FA80721", "#FB8072", "x#FA8072", "FA8072 "])

@@ -167,19 +167,19 @@ public struct Painter: Sendable {
             element.value ?? "", x: valueX, y: element.frame.y, style: role(.text), clip: element.clip)
     }
 
-    /// Whether a swatch's title is its hex code in any case, when the code
-    /// is not drawn twice.
+    /// Whether a swatch's title is its hex code in any letter case, in which
+    /// case the code is not drawn twice.
     private static func names(_ title: String, hex: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard title.utf8.count == hex.count else { return false }
-        if let equal = title.utf8.withContiguousStorageIfAvailable({ title -> Bool? in
-            // ASCII titles compare byte by byte; anything else as uppercased text.
+        // An ASCII title compares byte by byte; any other as uppercased text
+        // (uppercasing may change its length: "ﬀ" becomes "FF").
+        let ascii = title.utf8.withContiguousStorageIfAvailable { title -> Bool? in
             guard title.allSatisfy({ $0 < 0x80 }) else { return nil }
-            return zip(title, hex).allSatisfy { byte, code in
-                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 0x20 : byte) == code
-            }
-        }), let equal {
-            return equal
+            return title.count == hex.count
+                && zip(title, hex).allSatisfy { byte, code in
+                    (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 0x20 : byte) == code
+                }
         }
+        if let ascii = ascii ?? nil { return ascii }
         return title.uppercased() == String(decoding: hex, as: UTF8.self)
     }
 
