@@ -68,14 +68,23 @@ final class LuaSource: CatalogueSource {
 
     static let requiredFunctions = ["sections", "rows", "row", "item"]
 
+    /// The functions' names as Lua strings, kept in the registry: a lookup
+    /// per call then pushes a kept string instead of interning one.
+    private let nameReferences: [Int32]
+
     /// Takes the source table from the top of the stack.
     init(runtime: LuaRuntime) {
         self.runtime = runtime
         reference = luaL_ref(runtime.L, sbl_registryindex())
+        nameReferences = Function.allCases.map { function in
+            runtime.stack.push(function.name)
+            return luaL_ref(runtime.L, sbl_registryindex())
+        }
     }
 
     deinit {
         luaL_unref(runtime.L, sbl_registryindex(), reference)
+        for name in nameReferences { luaL_unref(runtime.L, sbl_registryindex(), name) }
     }
 
     var isEager: Bool { false }
@@ -205,7 +214,8 @@ final class LuaSource: CatalogueSource {
         let base = stack.top
         defer { stack.setTop(base) }
         lua_rawgeti(runtime.L, sbl_registryindex(), lua_Integer(reference))
-        guard stack.rawField(-1, function.name) == .function else {
+        lua_rawgeti(runtime.L, sbl_registryindex(), lua_Integer(nameReferences[function.rawValue]))
+        guard lua_rawget(runtime.L, -2) == LUA_TFUNCTION else {
             if !optional {
                 failure = Diagnostic(
                     .data, file: runtime.displayName, dataPath: "source.\(function.name)",
