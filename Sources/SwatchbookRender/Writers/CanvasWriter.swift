@@ -66,12 +66,4 @@ extension Array where Element == UInt8 {
     mutating func append(_ text: String) {
         append(contentsOf: text.utf8)
     }
-
-    mutating func append(decimal value: Int) {
-        // SGR parameters are mostly colour channels: three digits at most.
-        if value >= 1000 { append(decimal: value / 1000) }
-        if value >= 100 { append(UInt8(48 + value / 100 % 10)) }
-        if value >= 10 { append(UInt8(48 + value / 10 % 10)) }
-        append(UInt8(48 + value % 10))
-    }
 }
