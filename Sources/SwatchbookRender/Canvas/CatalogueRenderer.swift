@@ -15,8 +15,8 @@ public struct CatalogueRenderer {
     public let painter: Painter
     /// Lines per band when drawing the whole document.
     public var bandHeight = 512
-    /// Whether a document of several bands is painted and written on worker
-    /// threads while the next bands are laid out.
+    /// Whether a document of several bands is drawn as the pipeline above
+    /// (false: band after band on this thread, as tests compare against).
     public var isPipelined = true
 
     public init(layout: ShelvesLayout, painter: Painter) {
