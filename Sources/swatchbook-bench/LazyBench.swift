@@ -24,23 +24,30 @@ struct LazyBench {
 
     private let clock = ContinuousClock()
 
-    func sample() throws(Diagnostic) -> Sample {
-        let start = clock.now
+    /// A fresh plugin (its source caches its answers) and a renderer of its
+    /// document as `swatchbook render` draws it.
+    private func open() throws(Diagnostic) -> (plugin: Plugin, renderer: CatalogueRenderer) {
         let plugin = try PluginLoader.load(
             file: pluginFile, displayName: pluginFile.lastPathComponent, context: .bench(width: width))
-        let opened = clock.now
         let layout = ShelvesLayout(
             source: plugin.source, settings: plugin.settings, width: width, state: ViewState(),
             measure: { TextWidth.of($0) })
         let renderer = CatalogueRenderer(
             layout: layout, painter: Painter(theme: .standard, depth: .truecolor, settings: plugin.settings))
+        return (plugin, renderer)
+    }
+
+    func sample() throws(Diagnostic) -> Sample {
+        let start = clock.now
+        let (plugin, renderer) = try open()
+        let opened = clock.now
         var writer = ANSIWriter(depth: .truecolor)
         let output = renderer.render(Viewport(width: width), with: &writer)
         let end = clock.now
         if let failure = plugin.sourceFailure { throw failure }
         return Sample(
             open: start.duration(to: opened), render: opened.duration(to: end), bytes: output.count,
-            documentHeight: layout.documentHeight, calls: plugin.sourceCalls)
+            documentHeight: renderer.layout.documentHeight, calls: plugin.sourceCalls)
     }
 
     /// Prefetches a fresh plugin's document band by band, as a pipelined
@@ -48,27 +55,11 @@ struct LazyBench {
     /// answers recorded, no element built. That thread is the pipeline's
     /// longest stage.
     func prefetchOnly() throws(Diagnostic) -> Duration {
-        let plugin = try PluginLoader.load(
-            file: pluginFile, displayName: pluginFile.lastPathComponent, context: .bench(width: width))
+        let (plugin, renderer) = try open()
         let start = clock.now
-        let layout = ShelvesLayout(
-            source: plugin.source, settings: plugin.settings, width: width, state: ViewState(),
-            measure: { TextWidth.of($0) })
-        let bandHeight = CatalogueRenderer(
-            layout: layout, painter: Painter(theme: .standard, depth: .truecolor, settings: plugin.settings)
-        ).bandHeight
-        var recorded = 0
-        var top = 0
-        while top < layout.documentHeight {
-            let height = min(bandHeight, layout.documentHeight - top)
-            withExtendedLifetime(layout.prefetch(Viewport(width: width, height: height, top: top))) {
-                recorded += 1
-            }
-            top += height
-        }
+        for band in renderer.bands(of: Viewport(width: width)) { _ = renderer.layout.prefetch(band) }
         let time = start.duration(to: clock.now)
         if let failure = plugin.sourceFailure { throw failure }
-        withExtendedLifetime(recorded) {}
         return time
     }
 

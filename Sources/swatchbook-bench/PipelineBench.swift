@@ -70,14 +70,8 @@ struct PipelineBench {
 
         start = clock.now
         let layout = makeLayout(plugin)
-        let bandHeight = CatalogueRenderer(layout: layout, painter: makePainter(plugin)).bandHeight
-        var bands: [Layout] = []
-        var top = 0
-        repeat {
-            let height = min(bandHeight, layout.documentHeight - top)
-            bands.append(layout.layout(Viewport(width: layout.width, height: height, top: top)))
-            top += height
-        } while top < layout.documentHeight
+        let renderer = CatalogueRenderer(layout: layout, painter: makePainter(plugin))
+        let bands = renderer.bands(of: Viewport(width: layout.width)).map(layout.layout)
         let layoutTime = start.duration(to: clock.now)
 
         let painter = makePainter(plugin)

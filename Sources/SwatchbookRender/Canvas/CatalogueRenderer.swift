@@ -108,9 +108,9 @@ public struct CatalogueRenderer {
         var recording: SourceRecording
     }
 
-    /// The viewport cut into bands of at most `bandHeight` lines; only the
-    /// first keeps a sticky header.
-    private func bands(of viewport: Viewport) -> [Viewport] {
+    /// The viewport cut into the bands ``render(_:with:)`` draws, at most
+    /// `bandHeight` lines each; only the first keeps a sticky header.
+    public func bands(of viewport: Viewport) -> [Viewport] {
         let total = viewport.height ?? max(0, layout.documentHeight - viewport.top)
         let end = viewport.top + total
         var bands: [Viewport] = []
