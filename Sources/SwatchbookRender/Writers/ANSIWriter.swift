@@ -122,10 +122,11 @@ public struct ANSIWriter: CanvasWriter {
     }
 
     private static func writeReset(into line: UnsafeMutableBufferPointer<UInt8>, at count: inout Int) {
-        for byte in [0x1B, UInt8(ascii: "["), UInt8(ascii: "0"), UInt8(ascii: "m")] as [UInt8] {
-            line[count] = byte
-            count += 1
-        }
+        line[count] = 0x1B
+        line[count + 1] = UInt8(ascii: "[")
+        line[count + 2] = UInt8(ascii: "0")
+        line[count + 3] = UInt8(ascii: "m")
+        count += 4
     }
 
     /// Writes the SGR sequence from `old` to `new` at `line[count]` (which
