@@ -42,8 +42,16 @@ struct RenderCommand {
     var locator: PluginLocator
     var warn: (String) -> Void
 
-    /// Renders and returns the bytes, and where they go (nil: stdout).
-    func run(_ arguments: [String]) throws(Diagnostic) -> (bytes: [UInt8], output: String?) {
+    /// What a render made: its bytes, where they go (nil: stdout), and the
+    /// session that drew them.
+    struct Rendered {
+        var bytes: [UInt8]
+        var output: String?
+        var session: PluginSession
+    }
+
+    /// Renders the catalogue the arguments name.
+    func run(_ arguments: [String]) throws(Diagnostic) -> Rendered {
         let parsed = try Self.parser.parse(arguments)
         let options = try ViewOptions(parsed, command: "render")
         let format =
@@ -103,6 +111,6 @@ struct RenderCommand {
         }
         if let failure = session.plugin.sourceFailure { throw failure }
         if let path = options.statePath { try StateFile.save(session.state, to: path) }
-        return (bytes, parsed.value("--output"))
+        return Rendered(bytes: bytes, output: parsed.value("--output"), session: session)
     }
 }
