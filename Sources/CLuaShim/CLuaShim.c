@@ -28,6 +28,14 @@
 typedef struct pool_block { struct pool_block *next; } pool_block;
 typedef struct pool_chunk { struct pool_chunk *next; } pool_chunk;
 
+/* The keys the plain readers know, kept alive in the registry under the
+ * address of `plain_keys_anchor`. Short strings are interned, so a key of a
+ * table is one of these exactly when it is the same string object. */
+enum { KEY_NAME, KEY_COLOR, KEY_COUNT, KEY_ID, KEY_FIELDS, KEY_DATA, KEY_ITEMS, KEY_CHILDREN, PLAIN_KEY_COUNT };
+static const char *const plain_keys[PLAIN_KEY_COUNT] = {
+    "name", "color", "count", "id", "fields", "data", "items", "children"};
+static const char plain_keys_anchor = 0;
+
 /* Per-state guard: memory accounting and the time-budget watchdog. It is the
  * allocator's user data, so any function holding the state can reach it. */
 struct sbl_guard {
@@ -53,6 +61,7 @@ struct sbl_guard {
     int call_depth;
 
     char *traceback;
+    const void *plain_key_objects[PLAIN_KEY_COUNT]; /* the anchored keys, by KEY_ */
 };
 
 static sbl_guard *guard_of(lua_State *L) {
@@ -248,66 +257,81 @@ static int guarded_resume(lua_State *L) {
 
 /* ---- States ---- */
 
-/* The keys the plain readers look up, kept alive in the registry under the
- * address of `plain_keys_anchor`, so looking them up never creates a string. */
-enum { KEY_NAME = 1, KEY_COLOR, KEY_COUNT, KEY_ID, KEY_FIELDS, KEY_DATA, KEY_ITEMS, KEY_CHILDREN };
-static const char *const plain_keys[] = {"name", "color", "count", "id", "fields", "data", "items", "children"};
-static const char plain_keys_anchor = 0;
-#define PLAIN_KEY_COUNT ((int)(sizeof plain_keys / sizeof plain_keys[0]))
 
 static int anchor_plain_keys(lua_State *L) {
+    sbl_guard *g = guard_of(L);
     lua_createtable(L, PLAIN_KEY_COUNT, 0);
     for (int k = 0; k < PLAIN_KEY_COUNT; k++) {
         lua_pushstring(L, plain_keys[k]);
+        g->plain_key_objects[k] = lua_topointer(L, -1);
         lua_rawseti(L, -2, k + 1);
     }
     lua_rawsetp(L, LUA_REGISTRYINDEX, &plain_keys_anchor);
     return 0;
 }
 
-/* Pushes table[key] for each of `count` keys, raw, after the anchored key
- * table; returns the index of the first value, or 0 (nothing pushed) when
- * the value at `index` is not a table. */
-static int push_raw_fields(lua_State *L, int index, const int *keys, int count) {
+/* Reads the table at `index` in one pass for a plain shape: every key in
+ * `wanted` (a mask of 1 << KEY_) present with the Lua type `types` gives
+ * it, no key in `refused`; other keys are left alone, as the full readers
+ * leave them. Fills `fields` by KEY_: strings point into the table, which
+ * keeps them alive. Nothing is left on the stack and nothing can raise. */
+static int read_plain(lua_State *L, int index, unsigned wanted, unsigned refused,
+                      const int types[PLAIN_KEY_COUNT], sbl_field fields[PLAIN_KEY_COUNT]) {
     if (lua_type(L, index) != LUA_TTABLE) return 0;
+    const void *const *keys = guard_of(L)->plain_key_objects;
     int top = lua_gettop(L);
-    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &plain_keys_anchor) != LUA_TTABLE) {
-        lua_settop(L, top);
-        return 0;
+    unsigned found = 0;
+    int plain = 1;
+    lua_pushnil(L);
+    while (plain && lua_next(L, index) != 0) {
+        if (lua_type(L, -2) == LUA_TSTRING) {
+            const void *key = lua_topointer(L, -2);
+            for (int k = 0; k < PLAIN_KEY_COUNT; k++) {
+                if (key != keys[k]) continue;
+                unsigned bit = 1u << k;
+                if (refused & bit) {
+                    plain = 0;
+                } else if (wanted & bit) {
+                    if (types[k] == LUA_TSTRING && lua_type(L, -1) == LUA_TSTRING) {
+                        fields[k].bytes = lua_tolstring(L, -1, &fields[k].length);
+                    } else if (types[k] == LUA_TNUMBER && lua_isinteger(L, -1)) {
+                        fields[k].integer = (int64_t)lua_tointeger(L, -1);
+                    } else {
+                        plain = 0;
+                    }
+                    found |= bit;
+                }
+                break;
+            }
+        }
+        lua_pop(L, 1);
     }
-    for (int k = 0; k < count; k++) {
-        lua_rawgeti(L, top + 1, keys[k]);
-        lua_rawget(L, index);
-    }
-    return top + 2;
+    lua_settop(L, top);
+    return plain && found == wanted;
 }
 
 int sbl_plain_item(lua_State *L, int index, sbl_field *name, sbl_field *color) {
-    static const int keys[] = {KEY_NAME, KEY_COLOR, KEY_ID, KEY_FIELDS, KEY_DATA};
-    int top = lua_gettop(L);
-    int first = push_raw_fields(L, lua_absindex(L, index), keys, 5);
-    int plain = first != 0 && lua_type(L, first) == LUA_TSTRING && lua_type(L, first + 1) == LUA_TSTRING
-        && lua_isnil(L, first + 2) && lua_isnil(L, first + 3) && lua_isnil(L, first + 4);
+    static const int types[PLAIN_KEY_COUNT] = {[KEY_NAME] = LUA_TSTRING, [KEY_COLOR] = LUA_TSTRING};
+    sbl_field fields[PLAIN_KEY_COUNT];
+    int plain = read_plain(L, lua_absindex(L, index), 1u << KEY_NAME | 1u << KEY_COLOR,
+                           1u << KEY_ID | 1u << KEY_FIELDS | 1u << KEY_DATA, types, fields);
     if (plain) {
-        name->bytes = lua_tolstring(L, first, &name->length);
-        color->bytes = lua_tolstring(L, first + 1, &color->length);
+        *name = fields[KEY_NAME];
+        *color = fields[KEY_COLOR];
     }
-    lua_settop(L, top);
     return plain;
 }
 
 int sbl_plain_row(lua_State *L, int index, sbl_field *name, sbl_field *count) {
-    static const int keys[] = {KEY_NAME, KEY_COUNT, KEY_ID, KEY_ITEMS, KEY_FIELDS, KEY_CHILDREN};
-    int top = lua_gettop(L);
-    int first = push_raw_fields(L, lua_absindex(L, index), keys, 6);
-    int plain = first != 0 && lua_type(L, first) == LUA_TSTRING && lua_isinteger(L, first + 1)
-        && lua_isnil(L, first + 2) && lua_isnil(L, first + 3) && lua_isnil(L, first + 4)
-        && lua_isnil(L, first + 5);
+    static const int types[PLAIN_KEY_COUNT] = {[KEY_NAME] = LUA_TSTRING, [KEY_COUNT] = LUA_TNUMBER};
+    sbl_field fields[PLAIN_KEY_COUNT];
+    int plain = read_plain(L, lua_absindex(L, index), 1u << KEY_NAME | 1u << KEY_COUNT,
+                           1u << KEY_ID | 1u << KEY_ITEMS | 1u << KEY_FIELDS | 1u << KEY_CHILDREN,
+                           types, fields);
     if (plain) {
-        name->bytes = lua_tolstring(L, first, &name->length);
-        count->integer = (int64_t)lua_tointeger(L, first + 1);
+        *name = fields[KEY_NAME];
+        *count = fields[KEY_COUNT];
     }
-    lua_settop(L, top);
     return plain;
 }
 

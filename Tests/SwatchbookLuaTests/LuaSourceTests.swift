@@ -133,6 +133,7 @@ struct LuaSourceTests {
               { name = "With data", color = "#000003", data = { n = 1 } },
               { name = "Table colour", color = { 1, 2, 3, 128 } },
               { name = "Userdata colour", color = require("swatchbook").color("#000004") },
+              { "array part", name = "Other keys", color = "#000006", note = "not read", [7] = true },
               setmetatable({ color = "#000005" }, { __index = function() error("index ran") end }),
             }
             return { name = "x", api = 1, source = {
@@ -150,12 +151,14 @@ struct LuaSourceTests {
         #expect(source.item(0, 0, 4).dataReference != nil)
         #expect(source.item(0, 0, 5).color == Color(red: 1, green: 2, blue: 3, alpha: 128))
         #expect(source.item(0, 0, 6).color == Color(rgb: 0x000004))
+        // Keys an item does not have are left alone, on either path.
+        #expect(source.item(0, 0, 7) == Item(name: "Other keys", color: Color(rgb: 0x000006)))
         #expect(plugin.sourceFailure == nil)
         // The last has no name of its own; the metamethod is not consulted.
-        _ = source.item(0, 0, 7)
+        _ = source.item(0, 0, 8)
         #expect(
             plugin.sourceFailure?.formatted
-                == "Scripts/shapes.lua: source.item(1, 1, 8).name: expected a string, got nil")
+                == "Scripts/shapes.lua: source.item(1, 1, 9).name: expected a string, got nil")
     }
 
     /// Rows too: `{ name, count }` on the quick path, any other shape read in full.
@@ -166,6 +169,7 @@ struct LuaSourceTests {
               { name = "Plain", count = 3 },
               { name = "Float count", count = 2.0 },
               { name = "With id", count = 1, id = "r3" },
+              { name = "Other keys", count = 5, note = "not read" },
               { name = 7, count = 4 },
               { name = "Carried", items = { { name = "A", color = "red" } } },
               { name = "Negative", count = -1 },
@@ -181,14 +185,15 @@ struct LuaSourceTests {
         #expect(source.rowSummary(0, 0) == RowSummary(name: "Plain", kind: .items, count: 3))
         #expect(source.rowSummary(0, 1) == RowSummary(name: "Float count", kind: .items, count: 2))
         #expect(source.rowSummary(0, 2) == RowSummary(name: "With id", id: "r3", kind: .items, count: 1))
-        #expect(source.rowSummary(0, 3) == RowSummary(name: "7", kind: .items, count: 4))
-        #expect(source.rowSummary(0, 4) == RowSummary(name: "Carried", kind: .items, count: 1))
-        #expect(source.item(0, 4, 0).name == "A")
+        #expect(source.rowSummary(0, 3) == RowSummary(name: "Other keys", kind: .items, count: 5))
+        #expect(source.rowSummary(0, 4) == RowSummary(name: "7", kind: .items, count: 4))
+        #expect(source.rowSummary(0, 5) == RowSummary(name: "Carried", kind: .items, count: 1))
+        #expect(source.item(0, 5, 0).name == "A")
         #expect(plugin.sourceFailure == nil)
-        _ = source.rowSummary(0, 5)
+        _ = source.rowSummary(0, 6)
         #expect(
             plugin.sourceFailure?.formatted
-                == "Scripts/rows.lua: source.row(1, 6).count: expected the number of items (a whole number, 0 or more), got -1"
+                == "Scripts/rows.lua: source.row(1, 7).count: expected the number of items (a whole number, 0 or more), got -1"
         )
     }
 
