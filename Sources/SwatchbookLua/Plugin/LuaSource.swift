@@ -61,9 +61,26 @@ final class LuaSource: CatalogueSource {
         var run: Int
     }
 
+    /// A strip shows a few items of a run, so a run holds only as many
+    /// slots as the highest one asked, and room for half a run to begin
+    /// with: runs allocated whole for every row on screen would be most of
+    /// what a long render allocates.
     private final class ItemRun {
         static let length = 16
-        var items = [Item?](repeating: nil, count: length)
+        var items: [Item?] = []
+
+        init() {
+            items.reserveCapacity(Self.length / 2)
+        }
+
+        subscript(slot: Int) -> Item? {
+            slot < items.count ? items[slot] : nil
+        }
+
+        func keep(_ item: Item, at slot: Int) {
+            while items.count < slot { items.append(nil) }
+            if slot == items.count { items.append(item) } else { items[slot] = item }
+        }
     }
 
     static let requiredFunctions = ["sections", "rows", "row", "item"]
@@ -138,13 +155,13 @@ final class LuaSource: CatalogueSource {
         if let carried = carriedItems(section, row), index < carried.count { return carried[index] }
         let run = itemRun(RunKey(section: section, row: row, run: index / ItemRun.length))
         let slot = index % ItemRun.length
-        if let cached = run.items[slot] { return cached }
+        if let cached = run[slot] { return cached }
         let item =
             ask(.item, section + 1, row + 1, index + 1, plain: CatalogueReader.plainItem) {
                 stack, path throws(CatalogueReader.Failure) in
                 try CatalogueReader(stack: stack).item(at: -1, path: path)
             } ?? Item(name: "", color: Color(rgb: 0))
-        run.items[slot] = item
+        run.keep(item, at: slot)
         return item
     }
 
