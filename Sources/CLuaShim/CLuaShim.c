@@ -335,6 +335,26 @@ int sbl_plain_row(lua_State *L, int index, sbl_field *name, sbl_field *count) {
     return plain;
 }
 
+int sbl_call_items(lua_State *L, int function, int64_t section, int64_t row, int64_t first, int count,
+                   int64_t budget_ms, sbl_item_sink sink, void *context, int *done, int *timed_out,
+                   int *out_of_memory) {
+    function = lua_absindex(L, function);
+    *done = 0;
+    for (int k = 0; k < count; k++) {
+        lua_pushvalue(L, function);
+        lua_pushinteger(L, (lua_Integer)section);
+        lua_pushinteger(L, (lua_Integer)row);
+        lua_pushinteger(L, (lua_Integer)(first + k));
+        int status = sbl_pcall(L, 3, 1, budget_ms, timed_out, out_of_memory);
+        if (status != LUA_OK) return status;
+        sbl_field name, color;
+        if (!sbl_plain_item(L, -1, &name, &color) || !sink(context, k, &name, &color)) return LUA_OK;
+        lua_pop(L, 1);
+        *done = k + 1;
+    }
+    return LUA_OK;
+}
+
 static void free_chunks(sbl_guard *g) {
     for (pool_chunk *chunk = g->chunks, *next; chunk != NULL; chunk = next) {
         next = chunk->next;

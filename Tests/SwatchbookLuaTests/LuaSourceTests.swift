@@ -211,4 +211,60 @@ struct LuaSourceTests {
         #expect(source.item(4, 7, 16).name == "I17")
         #expect(plugin.sourceCalls["item"] == Set(asked).count + 2)
     }
+
+    /// A strip's items are asked for as one batch: in order and each once,
+    /// the common shape read as it comes and any other read in full before
+    /// the next call; a failure stops the batch where it happens.
+    @Test func aBatchAsksInOrderAndStopsAtAFailure() throws {
+        let fixture = ScriptFixture([
+            "batch.lua": """
+            local asked = {}
+            return { name = "x", api = 1, source = {
+              sections = function() return 1 end, rows = function() return 1 end,
+              row = function() return { name = "r", count = 6 } end,
+              item = function(s, r, i)
+                asked[#asked + 1] = i
+                if i == 2 then return { name = "Named", color = "teal" } end
+                if i == 3 then return { name = "With id", color = "#000003", id = "three" } end
+                if i == 5 then error("fifth") end
+                return { name = table.concat(asked, ","), color = "#000001" }
+              end } }
+            """
+        ])
+        let plugin = try fixture.load("batch.lua")
+        let items = plugin.source.items(0, 0, 0..<6)
+        #expect(items.map(\.name) == ["1", "Named", "With id", "1,2,3,4", "", ""])
+        #expect(items[1].color == Color(rgb: 0x008080))
+        #expect(items[2].id == "three")
+        #expect(plugin.sourceCalls["item"] == 5)
+        #expect(plugin.sourceFailure?.formatted == "Scripts/batch.lua:9: fifth")
+        // Every answer is kept, the placeholders too: nothing is asked again.
+        #expect(plugin.source.items(0, 0, 2..<6).map(\.name) == ["With id", "1,2,3,4", "", ""])
+        #expect(plugin.sourceCalls["item"] == 5)
+    }
+
+    /// Each call of a batch has its own time budget, and one that runs past
+    /// it is named by its own index.
+    @Test func aBatchCallRunningPastItsBudgetIsNamed() throws {
+        let fixture = ScriptFixture([
+            "slow.lua": """
+            return { name = "x", api = 1, source = {
+              sections = function() return 1 end, rows = function() return 1 end,
+              row = function() return { name = "r", count = 20 } end,
+              item = function(s, r, i)
+                if i == 4 then while true do end end
+                return { name = "I" .. i, color = "#000001" }
+              end } }
+            """
+        ])
+        let plugin = try fixture.load("slow.lua", limits: ScriptLimits(timeout: 0.3))
+        let items = plugin.source.items(0, 0, 1..<20)
+        #expect(items.count == 19)
+        #expect(items.prefix(3).map(\.name) == ["I2", "I3", ""])
+        #expect(plugin.sourceCalls["item"] == 3)
+        #expect(
+            plugin.sourceFailure?.formatted
+                == "Scripts/slow.lua:5: source.item(1, 1, 4) ran past its 0.3 s time budget (--script-timeout)"
+        )
+    }
 }

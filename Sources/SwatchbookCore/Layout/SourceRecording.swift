@@ -11,6 +11,7 @@ public struct SourceRecording: Sendable {
         case section(Int, SectionSummary)
         case row(Int, Int, RowSummary)
         case item(Int, Int, Int, Item)
+        case items(Int, Int, Range<Int>, [Item])
         case fields(Int, Int, [Field])
         case nodes(Int, Int, [Node])
     }
@@ -46,6 +47,12 @@ final class RecordingSource: CatalogueSource {
     func item(_ section: Int, _ row: Int, _ index: Int) -> Item {
         let answer = base.item(section, row, index)
         recording.answers.append(.item(section, row, index, answer))
+        return answer
+    }
+
+    func items(_ section: Int, _ row: Int, _ indices: Range<Int>) -> [Item] {
+        let answer = base.items(section, row, indices)
+        recording.answers.append(.items(section, row, indices, answer))
         return answer
     }
 
@@ -103,6 +110,12 @@ final class ReplaySource: CatalogueSource {
         if case .item(section, row, index, let answer)? = take() { return answer }
         diverged = true
         return Item(name: "", color: Color(rgb: 0))
+    }
+
+    func items(_ section: Int, _ row: Int, _ indices: Range<Int>) -> [Item] {
+        if case .items(section, row, indices, let answer)? = take() { return answer }
+        diverged = true
+        return indices.map { _ in Item(name: "", color: Color(rgb: 0)) }
     }
 
     func fields(_ section: Int, _ row: Int) -> [Field] {

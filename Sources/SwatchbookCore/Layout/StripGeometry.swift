@@ -143,15 +143,23 @@ struct StripGeometry {
             let last = (offset + contentWidth - 1) / pitch
             indices = min(row.count, first)..<min(row.count, last + 1)
         }
-        for i in indices {
+        func frame(_ i: Int) -> Rect {
             let column = settings.wrap ? i % cellsPerLine : i
             let line = settings.wrap ? i / cellsPerLine : 0
-            let frame = Rect(
+            return Rect(
                 x: strip.x + column * pitch - offset, y: strip.y + line * settings.itemHeight,
                 width: settings.itemWidth, height: settings.itemHeight)
+        }
+        // The cells that show lie side by side in a grid cut by one
+        // rectangle, so they are a run of indices: asked for at once.
+        func shows(_ i: Int) -> Bool { !frame(i).intersection(visible).isEmpty }
+        guard let first = indices.first(where: shows), let last = indices.last(where: shows) else { return }
+        let items = source.items(section, index, first..<(last + 1))
+        for i in first...last {
+            let frame = frame(i)
             let clip = frame.intersection(visible)
             if clip.isEmpty { continue }
-            let item = source.item(section, index, i)
+            let item = items[i - first]
             elements.add {
                 var element = LayoutElement(
                     kind: .item, path: path.child(i + 1),

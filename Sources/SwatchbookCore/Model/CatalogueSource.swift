@@ -13,10 +13,20 @@ public protocol CatalogueSource {
     /// The row's title and the shape of its content, without the content.
     func rowSummary(_ section: Int, _ row: Int) -> RowSummary
     func item(_ section: Int, _ row: Int, _ index: Int) -> Item
+    /// Items `indices` of a row, in order. A strip asks for the items it
+    /// shows at once, so a source that answers several for less than one
+    /// at a time can; the default asks ``item(_:_:_:)`` for each.
+    func items(_ section: Int, _ row: Int, _ indices: Range<Int>) -> [Item]
     /// The key/value table of a row whose kind is `fields`.
     func fields(_ section: Int, _ row: Int) -> [Field]
     /// The top-level nodes of a row whose kind is `children`.
     func nodes(_ section: Int, _ row: Int) -> [Node]
+}
+
+extension CatalogueSource {
+    public func items(_ section: Int, _ row: Int, _ indices: Range<Int>) -> [Item] {
+        indices.map { item(section, row, $0) }
+    }
 }
 
 /// A section as layout needs it: its title and key.
@@ -73,6 +83,13 @@ extension Catalogue: CatalogueSource {
             preconditionFailure("row \(section + 1).\(row + 1) holds no items")
         }
         return items[index]
+    }
+
+    public func items(_ section: Int, _ row: Int, _ indices: Range<Int>) -> [Item] {
+        guard case .items(let items) = sections[section].rows[row].content else {
+            preconditionFailure("row \(section + 1).\(row + 1) holds no items")
+        }
+        return Array(items[indices])
     }
 
     public func fields(_ section: Int, _ row: Int) -> [Field] {

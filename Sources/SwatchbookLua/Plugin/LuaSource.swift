@@ -62,24 +62,33 @@ final class LuaSource: CatalogueSource {
     }
 
     /// A strip shows a few items of a run, so a run holds only as many
-    /// slots as the highest one asked, and room for half a run to begin
-    /// with: runs allocated whole for every row on screen would be most of
-    /// what a long render allocates.
+    /// slots as the highest one asked: runs allocated whole for every row
+    /// on screen would be most of what a long render allocates.
     private final class ItemRun {
         static let length = 16
         var items: [Item?] = []
-
-        init() {
-            items.reserveCapacity(Self.length / 2)
-        }
 
         subscript(slot: Int) -> Item? {
             slot < items.count ? items[slot] : nil
         }
 
-        func keep(_ item: Item, at slot: Int) {
-            while items.count < slot { items.append(nil) }
-            if slot == items.count { items.append(item) } else { items[slot] = item }
+        func holds(_ slot: Int) -> Bool {
+            guard slot < items.count, case .some = items[slot] else { return false }
+            return true
+        }
+
+        /// Keeps `new` in the slots from `slot` on.
+        func keep(_ new: some Collection<Item>, at slot: Int) {
+            let end = slot + new.count
+            if items.count < end {
+                items.reserveCapacity(end)
+                while items.count < slot { items.append(nil) }
+            }
+            var at = slot
+            for item in new {
+                if at < items.count { items[at] = item } else { items.append(item) }
+                at += 1
+            }
         }
     }
 
@@ -160,9 +169,38 @@ final class LuaSource: CatalogueSource {
             ask(.item, section + 1, row + 1, index + 1, plain: CatalogueReader.plainItem) {
                 stack, path throws(CatalogueReader.Failure) in
                 try CatalogueReader(stack: stack).item(at: -1, path: path)
-            } ?? Item(name: "", color: Color(rgb: 0))
-        run.keep(item, at: slot)
+            } ?? Self.placeholder
+        run.keep(CollectionOfOne(item), at: slot)
         return item
+    }
+
+    /// The items of a window, from the cache where asked before and asked
+    /// for in one batch per stretch of a run where not.
+    func items(_ section: Int, _ row: Int, _ indices: Range<Int>) -> [Item] {
+        // A row that carries its items answers from them, one at a time.
+        if carriedItems(section, row) != nil { return indices.map { item(section, row, $0) } }
+        var items: [Item] = []
+        var index = indices.lowerBound
+        while index < indices.upperBound {
+            let runIndex = index / ItemRun.length
+            let run = itemRun(RunKey(section: section, row: row, run: runIndex))
+            let first = runIndex * ItemRun.length
+            let runEnd = min(indices.upperBound, first + ItemRun.length)
+            while index < runEnd, let cached = run[index - first] {
+                items.append(cached)
+                index += 1
+            }
+            guard index < runEnd else { continue }
+            var end = index + 1
+            while end < runEnd && !run.holds(end - first) { end += 1 }
+            let asked = askItems(section, row, index..<end)
+            run.keep(asked, at: index - first)
+            // Nothing asked before: the batch is the answer.
+            if items.isEmpty && end == indices.upperBound { return asked }
+            items += asked
+            index = end
+        }
+        return items
     }
 
     /// The items a row carries itself, if it does; remembered for the row
@@ -230,6 +268,88 @@ final class LuaSource: CatalogueSource {
         let stack = runtime.stack
         let base = stack.top
         defer { stack.setTop(base) }
+        guard pushFunction(function, optional: optional) else { return nil }
+        for argument in arguments { stack.push(argument) }
+        do throws(Diagnostic) {
+            try runtime.call(
+                arguments: Int32(arguments.count), results: 1, in: Self.path(function, arguments))
+        } catch {
+            failure = error
+            return nil
+        }
+        if let answer = plain(stack) { return answer }
+        return readAnswer(of: function, arguments, with: read)
+    }
+
+    /// Asks `source.item` for each of `indices` in order, as ``ask`` would
+    /// one at a time, with one function lookup and one crossing into C for
+    /// the run: each call still has its own time budget, the common
+    /// `{ name, color }` item is read as it comes, and any other answer is
+    /// read in full before the next call. Placeholders after a failure.
+    private func askItems(_ section: Int, _ row: Int, _ indices: Range<Int>) -> [Item] {
+        var batch = ItemBatch()
+        batch.items.reserveCapacity(indices.count)
+        var next = indices.lowerBound
+        while next < indices.upperBound, failure == nil {
+            let stack = runtime.stack
+            let base = stack.top
+            defer { stack.setTop(base) }
+            guard pushFunction(.item) else { break }
+            var kept: Int32 = 0
+            var timedOut: Int32 = 0
+            var outOfMemory: Int32 = 0
+            let requested = indices.upperBound - next
+            let status = withUnsafeMutablePointer(to: &batch) { batch in
+                sbl_call_items(
+                    runtime.L, -1, Int64(section + 1), Int64(row + 1), Int64(next + 1), Int32(requested),
+                    runtime.limits.timeoutMilliseconds, ItemBatch.keep, batch, &kept, &timedOut, &outOfMemory)
+            }
+            next += Int(kept)
+            callCounts[Function.item.rawValue] += Int(kept)
+            guard Int(kept) < requested else { break }
+            // The call after the kept ones stopped the run: it failed, or
+            // its answer is on top to be read in full.
+            let arguments = [section + 1, row + 1, next + 1]
+            callCounts[Function.item.rawValue] += 1
+            next += 1
+            do throws(Diagnostic) {
+                try runtime.check(
+                    status, timedOut: timedOut, outOfMemory: outOfMemory, in: Self.path(.item, arguments))
+            } catch {
+                failure = error
+                break
+            }
+            let item = readAnswer(of: .item, arguments) { stack, path throws(CatalogueReader.Failure) in
+                try CatalogueReader(stack: stack).item(at: -1, path: path)
+            }
+            batch.items.append(item ?? Self.placeholder)
+        }
+        while batch.items.count < indices.count { batch.items.append(Self.placeholder) }
+        return batch.items
+    }
+
+    /// The items a batch has read, kept by ``keep`` as C hands them over.
+    private struct ItemBatch {
+        var items: [Item] = []
+
+        /// Keeps a plain item whose colour parses; any other is read in full.
+        static let keep: sbl_item_sink = { context, _, name, color in
+            guard let context, let name, let color,
+                let parsed = color.pointee.withBytes({ Color.parse(utf8: $0) })
+            else { return 0 }
+            let item = Item(
+                name: name.pointee.withBytes { String(decoding: $0, as: UTF8.self) }, color: parsed)
+            context.assumingMemoryBound(to: ItemBatch.self).pointee.items.append(item)
+            return 1
+        }
+    }
+
+    /// What an item that could not be read stands in as.
+    private static let placeholder = Item(name: "", color: Color(rgb: 0))
+
+    /// Pushes the source table and `source.NAME` above it; false when that
+    /// is not a function, a failure unless the function is optional.
+    private func pushFunction(_ function: Function, optional: Bool = false) -> Bool {
         lua_rawgeti(runtime.L, sbl_registryindex(), lua_Integer(reference))
         lua_rawgeti(runtime.L, sbl_registryindex(), lua_Integer(nameReferences[function.rawValue]))
         guard lua_rawget(runtime.L, -2) == LUA_TFUNCTION else {
@@ -238,17 +358,20 @@ final class LuaSource: CatalogueSource {
                     .data, file: runtime.displayName, dataPath: "source.\(function.name)",
                     "expected a function")
             }
-            return nil
+            return false
         }
-        for argument in arguments { stack.push(argument) }
-        func path() -> String {
-            "source.\(function.name)(\(arguments.map(String.init).joined(separator: ", ")))"
-        }
+        return true
+    }
+
+    /// Reads the answer on top of the stack with `read`, in protected mode;
+    /// nil after a failure, kept in ``failure`` with the call's path.
+    private func readAnswer<T>(
+        of function: Function, _ arguments: [Int],
+        with read: (LuaStack, String) throws(CatalogueReader.Failure) -> T
+    ) -> T? {
+        var result: T?
+        var problem: CatalogueReader.Failure?
         do throws(Diagnostic) {
-            try runtime.call(arguments: Int32(arguments.count), results: 1, in: path())
-            if let answer = plain(stack) { return answer }
-            var result: T?
-            var problem: CatalogueReader.Failure?
             try runtime.protected(arguments: 1) { stack throws(LuaHostError) in
                 do throws(CatalogueReader.Failure) {
                     result = try read(stack, "")
@@ -257,15 +380,21 @@ final class LuaSource: CatalogueSource {
                 }
                 return 0
             }
-            if let problem {
-                failure = Diagnostic(
-                    .data, file: runtime.displayName, dataPath: path() + problem.path, problem.message)
-            }
-            return result
         } catch {
             failure = error
             return nil
         }
+        if let problem {
+            failure = Diagnostic(
+                .data, file: runtime.displayName, dataPath: Self.path(function, arguments) + problem.path,
+                problem.message)
+        }
+        return result
+    }
+
+    /// How a call reads in messages: `source.item(1, 2, 3)`.
+    private static func path(_ function: Function, _ arguments: [Int]) -> String {
+        "source.\(function.name)(\(arguments.map(String.init).joined(separator: ", ")))"
     }
 
     private static func count(at index: Int32, stack: LuaStack, path: String) throws(CatalogueReader.Failure)

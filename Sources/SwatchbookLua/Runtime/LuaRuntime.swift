@@ -81,6 +81,14 @@ final class LuaRuntime {
         var timedOut: Int32 = 0
         var outOfMemory: Int32 = 0
         let status = sbl_pcall(L, arguments, results, limits.timeoutMilliseconds, &timedOut, &outOfMemory)
+        try check(status, timedOut: timedOut, outOfMemory: outOfMemory, in: callback())
+    }
+
+    /// Throws the diagnostic for a call made with `sbl_pcall` that returned
+    /// `status`, taking its message from the top of the stack.
+    func check(
+        _ status: Int32, timedOut: Int32, outOfMemory: Int32, in callback: @autoclosure () -> String
+    ) throws(Diagnostic) {
         guard status != LUA_OK else { return }
         let message = stack.string(at: -1) ?? "error"
         stack.pop()
