@@ -70,17 +70,27 @@ public struct Canvas: Sendable {
     }
 
     /// Fills `rect ∩ clip` with one character and style.
-    public mutating func fill(_ rect: Rect, clip: Rect, with text: Character = " ", style: Style) {
+    public mutating func fill(_ rect: Rect, clip: Rect, with text: Character, style: Style) {
+        fill(rect, clip: clip, code: code(for: text), style: style)
+    }
+
+    /// Fills `rect ∩ clip` with spaces in one style: a swatch's block, a header's band.
+    public mutating func fill(_ rect: Rect, clip: Rect, style: Style) {
+        fill(rect, clip: clip, code: Cell.space, style: style)
+    }
+
+    private mutating func fill(_ rect: Rect, clip: Rect, code: UInt32, style: Style) {
         let area = rect.intersection(clip).intersection(bounds)
         guard !area.isEmpty else { return }
-        let cell = Cell(code: code(for: text), style: intern(style), width: 1)
-        for y in area.y..<area.maxY {
-            let row = y * width
-            cells.withUnsafeMutableBufferPointer { cells in
+        let cell = Cell(code: code, style: intern(style), width: 1)
+        let width = self.width
+        cells.withUnsafeMutableBufferPointer { cells in
+            for y in area.y..<area.maxY {
+                let row = y * width
                 cells[(row + area.x)..<(row + area.maxX)].update(repeating: cell)
             }
-            repairEdges(y: y, start: area.x, end: area.maxX)
         }
+        for y in area.y..<area.maxY { repairEdges(y: y, start: area.x, end: area.maxX) }
     }
 
     /// Draws sanitised text from column `x`, keeping only cells inside
