@@ -3,7 +3,8 @@ import PackageDescription
 
 /// Swatchbook depends on the Swift toolchain and Debian C libraries only.
 /// Dependencies point inward: the executable sees everything, Lua and Render see
-/// Core, Render never sees Lua, and only the Lua module sees C.
+/// Core, Render never sees Lua. Lua is reached only through the Lua module; Render
+/// measures text with utf8proc; the executable tunes glibc's allocator.
 let package = Package(
     name: "Swatchbook",
     products: [
@@ -20,6 +21,7 @@ let package = Package(
             pkgConfig: "libutf8proc",
             providers: [.apt(["libutf8proc-dev"])]
         ),
+        .systemLibrary(name: "CMalloc"),
         .systemLibrary(
             name: "CYAML",
             pkgConfig: "yaml-0.1",
@@ -38,7 +40,7 @@ let package = Package(
             dependencies: ["SwatchbookCore", "SwatchbookRender", "SwatchbookLua", "SwatchbookTerminal"],
             resources: [.embedInCode("Demo/colors.lua"), .embedInCode("BundledThemes")]
         ),
-        .executableTarget(name: "swatchbook", dependencies: ["SwatchbookCLI"]),
+        .executableTarget(name: "swatchbook", dependencies: ["SwatchbookCLI", "CMalloc"]),
         .executableTarget(
             name: "swatchbook-bench",
             dependencies: ["SwatchbookCore", "SwatchbookRender", "SwatchbookLua", "SwatchbookTerminal"]
