@@ -126,6 +126,30 @@ import Testing
         #expect(!Color(rgb: 0x0000FF).isLight)
     }
 
+    /// `isLight` takes its cube roots by Newton's method; across a grid of
+    /// every fifth level and every grey, it agrees with the exact lightness.
+    @Test func lightnessByFastCubeRootsIsExact() {
+        var levels = Array(stride(from: 0, through: 255, by: 5))
+        levels.append(1)
+        var worst = 0.0
+        var disagreements: [Color] = []
+        for red in levels {
+            for green in levels {
+                for blue in levels {
+                    let color = Color(red: UInt8(red), green: UInt8(green), blue: UInt8(blue))
+                    worst = max(worst, abs(color.approximateLightness - color.oklab.l))
+                    if color.isLight != (color.oklab.l > 0.6) { disagreements.append(color) }
+                }
+            }
+        }
+        for level in 0...255 {
+            let grey = Color(red: UInt8(level), green: UInt8(level), blue: UInt8(level))
+            if grey.isLight != (grey.oklab.l > 0.6) { disagreements.append(grey) }
+        }
+        #expect(worst < 1e-10)
+        #expect(disagreements.isEmpty)
+    }
+
     @Test(
         arguments: [
             (0xFF0000, 0.0, 1.0, 0.5), (0x00FF00, 120.0, 1.0, 0.5), (0x0000FF, 240.0, 1.0, 0.5),
