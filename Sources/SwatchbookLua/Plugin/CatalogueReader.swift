@@ -123,9 +123,14 @@ struct CatalogueReader {
     static func plainItem(on stack: LuaStack) -> Item? {
         var name = sbl_field()
         var color = sbl_field()
-        guard sbl_plain_item(stack.L, -1, &name, &color) != 0,
-            let parsed = color.withBytes({ Color.parse(utf8: $0) })
-        else { return nil }
+        guard sbl_plain_item(stack.L, -1, &name, &color) != 0 else { return nil }
+        return plainItem(name: name, color: color)
+    }
+
+    /// The item of a plain `{ name, color }` answer's fields; nil when the
+    /// colour does not parse as a code (a name, say), for the full reader.
+    static func plainItem(name: sbl_field, color: sbl_field) -> Item? {
+        guard let parsed = color.withBytes({ Color.parse(utf8: $0) }) else { return nil }
         return Item(name: name.withBytes { String(decoding: $0, as: UTF8.self) }, color: parsed)
     }
 

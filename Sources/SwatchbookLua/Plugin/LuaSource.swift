@@ -177,8 +177,11 @@ final class LuaSource: CatalogueSource {
     /// The items of a window, from the cache where asked before and asked
     /// for in one batch per stretch of a run where not.
     func items(_ section: Int, _ row: Int, _ indices: Range<Int>) -> [Item] {
-        // A row that carries its items answers from them, one at a time.
-        if carriedItems(section, row) != nil { return indices.map { item(section, row, $0) } }
+        // A row that carries its items answers from them.
+        if let carried = carriedItems(section, row) {
+            if indices.upperBound <= carried.count { return Array(carried[indices]) }
+            return indices.map { item(section, row, $0) }
+        }
         var items: [Item] = []
         var index = indices.lowerBound
         while index < indices.upperBound {
@@ -335,10 +338,8 @@ final class LuaSource: CatalogueSource {
         /// Keeps a plain item whose colour parses; any other is read in full.
         static let keep: sbl_item_sink = { context, _, name, color in
             guard let context, let name, let color,
-                let parsed = color.pointee.withBytes({ Color.parse(utf8: $0) })
+                let item = CatalogueReader.plainItem(name: name.pointee, color: color.pointee)
             else { return 0 }
-            let item = Item(
-                name: name.pointee.withBytes { String(decoding: $0, as: UTF8.self) }, color: parsed)
             context.assumingMemoryBound(to: ItemBatch.self).pointee.items.append(item)
             return 1
         }
