@@ -141,67 +141,86 @@ public struct ANSIWriter: CanvasWriter {
         let start = count
         line[count] = 0x1B
         line[count + 1] = UInt8(ascii: "[")
-        count += 2
-        func parameter(_ value: Int) {
-            if count > start + 2 {
-                line[count] = UInt8(ascii: ";")
-                count += 1
-            }
-            // Colour channels and SGR codes: three digits at most.
-            if value >= 100 {
-                line[count] = UInt8(48 + value / 100 % 10)
-                count += 1
-            }
-            if value >= 10 {
-                line[count] = UInt8(48 + value / 10 % 10)
-                count += 1
-            }
-            line[count] = UInt8(48 + value % 10)
-            count += 1
-        }
+        // Parameters go through a pointer held in a local value: written
+        // through captured variables, every byte was a load and a store.
+        var parameters = SGRParameters(at: line.baseAddress! + count + 2)
         if old.attributes != new.attributes {
             let removed = old.attributes.subtracting(new.attributes)
             var added = new.attributes.subtracting(old.attributes)
             if !removed.intersection([.bold, .dim]).isEmpty {
-                parameter(22)
+                parameters.append(22)
                 added.formUnion(new.attributes.intersection([.bold, .dim]))
             }
-            if removed.contains(.italic) { parameter(23) }
-            if removed.contains(.underline) { parameter(24) }
-            if removed.contains(.reverse) { parameter(27) }
-            if added.contains(.bold) { parameter(1) }
-            if added.contains(.dim) { parameter(2) }
-            if added.contains(.italic) { parameter(3) }
-            if added.contains(.underline) { parameter(4) }
-            if added.contains(.reverse) { parameter(7) }
+            if removed.contains(.italic) { parameters.append(23) }
+            if removed.contains(.underline) { parameters.append(24) }
+            if removed.contains(.reverse) { parameters.append(27) }
+            if added.contains(.bold) { parameters.append(1) }
+            if added.contains(.dim) { parameters.append(2) }
+            if added.contains(.italic) { parameters.append(3) }
+            if added.contains(.underline) { parameters.append(4) }
+            if added.contains(.reverse) { parameters.append(7) }
         }
-        // Compared as codes: two colours reduced to one palette entry are
-        // no change at all.
-        func color(_ next: ColorCode?, was previous: ColorCode?, background: Bool) {
-            guard next != previous else { return }
-            switch next {
-            case nil: parameter(background ? 49 : 39)
-            case .rgb(let r, let g, let b)?:
-                parameter(background ? 48 : 38)
-                parameter(2)
-                parameter(Int(r))
-                parameter(Int(g))
-                parameter(Int(b))
-            case .indexed(let index)?:
-                parameter(background ? 48 : 38)
-                parameter(5)
-                parameter(Int(index))
-            case .basic(let index)?:
-                parameter((index < 8 ? (background ? 40 : 30) : (background ? 100 : 90)) + index % 8)
-            }
-        }
-        color(new.foreground.map { code($0) }, was: old.foreground.map { code($0) }, background: false)
-        color(new.background.map { code($0) }, was: old.background.map { code($0) }, background: true)
-        if count == start + 2 {
+        parameters.append(
+            new.foreground.map { code($0) }, was: old.foreground.map { code($0) }, background: false)
+        parameters.append(
+            new.background.map { code($0) }, was: old.background.map { code($0) }, background: true)
+        if parameters.isEmpty {
             count = start
         } else {
+            count = parameters.at - line.baseAddress!
             line[count] = UInt8(ascii: "m")
             count += 1
+        }
+    }
+
+    /// The parameters of one SGR sequence, written at `at` with `;` between them.
+    private struct SGRParameters {
+        var at: UnsafeMutablePointer<UInt8>
+        var isEmpty = true
+
+        init(at: UnsafeMutablePointer<UInt8>) {
+            self.at = at
+        }
+
+        @inline(__always)
+        mutating func append(_ value: Int) {
+            if !isEmpty {
+                at.pointee = UInt8(ascii: ";")
+                at += 1
+            }
+            isEmpty = false
+            // Colour channels and SGR codes: three digits at most.
+            if value >= 100 {
+                at.pointee = UInt8(48 + value / 100 % 10)
+                at += 1
+            }
+            if value >= 10 {
+                at.pointee = UInt8(48 + value / 10 % 10)
+                at += 1
+            }
+            at.pointee = UInt8(48 + value % 10)
+            at += 1
+        }
+
+        /// A colour's parameters, compared as codes: two colours reduced to
+        /// one palette entry are no change at all.
+        mutating func append(_ next: ColorCode?, was previous: ColorCode?, background: Bool) {
+            guard next != previous else { return }
+            switch next {
+            case nil: append(background ? 49 : 39)
+            case .rgb(let r, let g, let b)?:
+                append(background ? 48 : 38)
+                append(2)
+                append(Int(r))
+                append(Int(g))
+                append(Int(b))
+            case .indexed(let index)?:
+                append(background ? 48 : 38)
+                append(5)
+                append(Int(index))
+            case .basic(let index)?:
+                append((index < 8 ? (background ? 40 : 30) : (background ? 100 : 90)) + index % 8)
+            }
         }
     }
 
