@@ -77,13 +77,24 @@ final class LuaSource: CatalogueSource {
             return true
         }
 
-        /// Keeps `new` in the slots from `slot` on.
-        func keep(_ new: some Collection<Item>, at slot: Int) {
-            let end = slot + new.count
-            if items.count < end {
-                items.reserveCapacity(end)
-                while items.count < slot { items.append(nil) }
-            }
+        /// Keeps an item asked by itself; the run then takes room for all
+        /// its slots, as neighbours are likely to be asked next.
+        func keep(_ item: Item, at slot: Int) {
+            Self.place(CollectionOfOne(item), at: slot, in: &items, room: Self.length)
+        }
+
+        /// Keeps a batch in the slots from `slot` on, with room made for it at once.
+        func keep(contentsOf new: some Collection<Item>, at slot: Int) {
+            Self.place(new, at: slot, in: &items, room: slot + new.count)
+        }
+
+        /// One access to the run's slots for the whole change: each access
+        /// to a class's property is checked for exclusivity as it runs.
+        private static func place(
+            _ new: some Collection<Item>, at slot: Int, in items: inout [Item?], room: Int
+        ) {
+            if items.count < slot + new.count && items.capacity < room { items.reserveCapacity(room) }
+            while items.count < slot { items.append(nil) }
             var at = slot
             for item in new {
                 if at < items.count { items[at] = item } else { items.append(item) }
@@ -170,7 +181,7 @@ final class LuaSource: CatalogueSource {
                 stack, path throws(CatalogueReader.Failure) in
                 try CatalogueReader(stack: stack).item(at: -1, path: path)
             } ?? Self.placeholder
-        run.keep(CollectionOfOne(item), at: slot)
+        run.keep(item, at: slot)
         return item
     }
 
@@ -197,7 +208,7 @@ final class LuaSource: CatalogueSource {
             var end = index + 1
             while end < runEnd && !run.holds(end - first) { end += 1 }
             let asked = askItems(section, row, index..<end)
-            run.keep(asked, at: index - first)
+            run.keep(contentsOf: asked, at: index - first)
             // Nothing asked before: the batch is the answer.
             if items.isEmpty && end == indices.upperBound { return asked }
             items += asked
