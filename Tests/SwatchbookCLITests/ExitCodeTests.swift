@@ -109,6 +109,57 @@ struct OutputFileTests {
             ])
     }
 
+    /// A lazy catalogue of some megabytes; `fail` makes one late item fail.
+    static func longLazyPlugin(failingAtSection fail: Int? = nil) -> String {
+        """
+        return { name = "Long", api = 1, source = {
+          sections = function() return 200 end,
+          section = function(s) return { name = "Section " .. s } end,
+          rows = function(s) return 10 end,
+          row = function(s, r) return { name = "Row " .. r, count = 50 } end,
+          item = function(s, r, i)
+            if s == \(fail.map(String.init) ?? "nil") then error("late failure") end
+            return { name = "C" .. i, color = string.format("#%06X", (s * 7919 + r * 104729 + i) & 0xFFFFFF) }
+          end } }
+        """
+    }
+
+    /// A long document goes to the file band by band as it is drawn; the
+    /// file still holds exactly what stdout gets, and nothing else is left.
+    @Test func aLongDocumentIsWrittenAsItIsDrawn() throws {
+        let scratch = ScratchFolder()
+        scratch.write("long.lua", Self.longLazyPlugin())
+        let target = scratch.path("out.ansi")
+        let options = ["--width", "120", "--color", "truecolor", "--format", "ansi"]
+        let result = try CommandRunner.run(["render", "long.lua", "-o", target] + options, in: scratch.url)
+        #expect(result.status == 0 && result.stdout.isEmpty && result.stderr.isEmpty)
+        let direct = try CommandRunner.run(["render", "long.lua"] + options, in: scratch.url)
+        let written = try Data(contentsOf: URL(fileURLWithPath: target))
+        #expect(written.count > 2 << 20)
+        #expect(written == Data(direct.stdout))
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).sorted() == [
+                "long.lua", "out.ansi",
+            ])
+    }
+
+    /// A source that fails after megabytes were already on their way to the
+    /// file leaves FILE as it was, and no temporary file behind.
+    @Test func aLateFailureLeavesTheFileUntouched() throws {
+        let scratch = ScratchFolder()
+        let target = scratch.write("out.ansi", "precious")
+        scratch.write("late.lua", Self.longLazyPlugin(failingAtSection: 180))
+        let result = try CommandRunner.run(
+            ["render", "late.lua", "-o", target, "--width", "120", "--format", "ansi"], in: scratch.url)
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("late failure"))
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "precious")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).sorted() == [
+                "late.lua", "out.ansi",
+            ])
+    }
+
     @Test func anUnwritablePlaceIs74() throws {
         let scratch = ScratchFolder()
         let result = try CommandRunner.run(["render", "-o", scratch.path("missing/folder/out.txt")])

@@ -42,11 +42,11 @@ struct RenderCommand {
     var locator: PluginLocator
     var warn: (String) -> Void
 
-    /// What a render made: its bytes, where they go (nil: stdout), and the
-    /// session that drew them.
+    /// What a render made: its bytes (for `-o`, those not yet in the file),
+    /// the file being written (nil: stdout), and the session that drew them.
     struct Rendered {
         var bytes: [UInt8]
-        var output: String?
+        var output: AtomicOutput?
         var session: PluginSession
     }
 
@@ -86,8 +86,12 @@ struct RenderCommand {
                 ColorDepth.resolve(
                     options.request, environment: terminal.environment, isTerminal: terminal.isTerminal)
             }
-        let renderer = CatalogueRenderer(
+        var renderer = CatalogueRenderer(
             layout: layout, painter: Painter(theme: theme, depth: depth, settings: session.settings))
+        // A long document goes to its file as it is drawn, so the disk has
+        // most of it by the time the render ends.
+        let output = parsed.value("--output").map(AtomicOutput.init(path:))
+        renderer.spill = output
         // A viewport is a screen, with a screen's sticky header; the JSON
         // and transcript describe the same window without drawing over it.
         let viewport = Viewport(
@@ -109,8 +113,13 @@ struct RenderCommand {
         case .transcript:
             bytes = TranscriptWriter.encode(layout.layout(viewport))
         }
-        if let failure = session.plugin.sourceFailure { throw failure }
-        if let path = options.statePath { try StateFile.save(session.state, to: path) }
-        return Rendered(bytes: bytes, output: parsed.value("--output"), session: session)
+        do throws(Diagnostic) {
+            if let failure = session.plugin.sourceFailure { throw failure }
+            if let path = options.statePath { try StateFile.save(session.state, to: path) }
+        } catch {
+            output?.discard()
+            throw error
+        }
+        return Rendered(bytes: bytes, output: output, session: session)
     }
 }

@@ -46,7 +46,7 @@ public enum SwatchbookCLI {
                 warn: { printError($0) })
             let rendered = try command.run(rest)
             if let output = rendered.output {
-                try OutputFile.writeAtomically(rendered.bytes, to: output)
+                try output.commit(rendered.bytes)
             } else {
                 try OutputFile.writeAll(rendered.bytes, to: STDOUT_FILENO, name: "stdout")
             }

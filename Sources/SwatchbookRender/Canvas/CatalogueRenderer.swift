@@ -21,6 +21,10 @@ public struct CatalogueRenderer {
     /// Whether a document of several bands is drawn as the pipeline above
     /// (false: band after band on this thread, as tests compare against).
     public var isPipelined = true
+    /// Where the bytes go as bands are finished, a mebibyte or more at a
+    /// time, when set; ``render(_:with:)`` then returns only the rest.
+    public var spill: (any OutputSpill)?
+    static let spillSize = 1 << 20
 
     public init(layout: ShelvesLayout, painter: Painter) {
         self.layout = layout
@@ -30,13 +34,26 @@ public struct CatalogueRenderer {
     /// Draws `viewport` (the whole document when its height is nil).
     public func render<Writer: CanvasWriter>(_ viewport: Viewport, with writer: inout Writer) -> [UInt8] {
         let bands = self.bands(of: viewport)
-        guard isPipelined && bands.count > 1, let output = pipelined(bands, with: &writer) else {
-            var output: [UInt8] = []
-            for band in bands { writer.write(painter.paint(layout.layout(band)), into: &output) }
-            writer.finish(into: &output)
-            return output
+        if isPipelined && bands.count > 1 {
+            if let output = pipelined(bands, with: &writer) { return output }
+            // A band could not be laid out from its prefetch: the document
+            // is drawn again from its start, here.
+            spill?.restart()
         }
+        var output: [UInt8] = []
+        for band in bands {
+            writer.write(painter.paint(layout.layout(band)), into: &output)
+            Self.spill(&output, to: spill)
+        }
+        writer.finish(into: &output)
         return output
+    }
+
+    /// Hands `output` over to `spill` once it holds a mebibyte or more.
+    private static func spill(_ output: inout [UInt8], to spill: (any OutputSpill)?) {
+        guard let spill, output.count >= spillSize else { return }
+        output.withUnsafeBytes { spill.append($0) }
+        output.removeAll(keepingCapacity: true)
     }
 
     /// Draws `bands` on worker threads: nil (and `writer` untouched) when a
@@ -52,7 +69,10 @@ public struct CatalogueRenderer {
         // that): a long document then never copies its output to grow it,
         // and pages it does not use are never touched.
         let lines = bands.reduce(0) { $0 + ($1.height ?? 0) }
-        sink.output.reserveCapacity(lines * (2 * layout.width + 16))
+        let spill = self.spill
+        sink.output.reserveCapacity(
+            spill == nil
+                ? lines * (2 * layout.width + 16) : Self.spillSize + bandHeight * (2 * layout.width + 16))
         HugePages.advise(&sink.output)
         let group = DispatchGroup()
         let painter = self.painter
@@ -79,7 +99,10 @@ public struct CatalogueRenderer {
         // as soon as it is painted, from cache, rather than read cold on
         // another core (which made writing a third slower).
         Self.worker("draw").async(group: group) {
-            while let band = laidOut.receive() { sink.writer.write(painter.paint(band), into: &sink.output) }
+            while let band = laidOut.receive() {
+                sink.writer.write(painter.paint(band), into: &sink.output)
+                Self.spill(&sink.output, to: spill)
+            }
             sink.writer.finish(into: &sink.output)
         }
         for band in bands {
@@ -125,6 +148,15 @@ public struct CatalogueRenderer {
         } while top < end
         return bands
     }
+}
+
+/// Where a long render puts its bytes as bands are finished, instead of
+/// keeping them all to the end: the file of `-o`, say.
+public protocol OutputSpill: AnyObject, Sendable {
+    /// The next bytes, in order, on the thread that draws.
+    func append(_ bytes: UnsafeRawBufferPointer)
+    /// Forgets what was appended: the render starts over from its first band.
+    func restart()
 }
 
 /// The writer and its output, owned by the drawing worker while a pipeline
