@@ -67,7 +67,8 @@ public struct CatalogueRenderer {
         let sink = WriterSink(writer)
         // Room for about two bytes a cell (truecolor ANSI of swatches takes
         // that): a long document then never copies its output to grow it,
-        // and pages it does not use are never touched.
+        // and pages it does not use are never touched. Bytes that spill
+        // need room for a mebibyte and a band.
         let lines = bands.reduce(0) { $0 + ($1.height ?? 0) }
         let spill = self.spill
         sink.output.reserveCapacity(
@@ -184,8 +185,8 @@ private final class Shelves: @unchecked Sendable {
 }
 
 /// Large buffers backed by huge pages where the system offers them: filling
-/// a 12 MB output 4 KB at a time costs thousands of page faults, which
-/// dominate writing it on a virtual machine.
+/// a 12 MB output 4 KB at a time costs thousands of page faults, and each
+/// is dear on a virtual machine.
 enum HugePages {
     /// Advises the kernel to back the whole 2 MiB pages inside `buffer`'s
     /// reserved capacity with huge pages. Only advice: nothing changes
