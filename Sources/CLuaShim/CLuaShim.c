@@ -257,7 +257,6 @@ static int guarded_resume(lua_State *L) {
 
 /* ---- States ---- */
 
-
 static int anchor_plain_keys(lua_State *L) {
     sbl_guard *g = guard_of(L);
     lua_createtable(L, PLAIN_KEY_COUNT, 0);
