@@ -43,64 +43,13 @@ final class LuaSource: CatalogueSource {
     private var sectionCache: [Int: SectionSummary] = [:]
     private var rowCountCache: [Int: Int] = [:]
     private var rowCache: [RowKey: (RowSummary, RowContent?)] = [:]
-    /// Items in runs of ``ItemRun/length`` per row: a strip asks for
-    /// neighbours, so a window of items costs a lookup per run, and none
-    /// while it stays in the run it asked last.
-    private var itemRuns: [RunKey: ItemRun] = [:]
-    private var lastRun: (key: RunKey, run: ItemRun)?
+    /// Items, kept in runs per row.
+    private let itemCache = ItemCache()
     private var lastRowItems: (key: RowKey, items: [Item]?)?
 
     private struct RowKey: Hashable {
         var section: Int
         var row: Int
-    }
-
-    private struct RunKey: Hashable {
-        var section: Int
-        var row: Int
-        var run: Int
-    }
-
-    /// A strip shows a few items of a run, so a run holds only as many
-    /// slots as the highest one asked: runs allocated whole for every row
-    /// on screen would be most of what a long render allocates.
-    private final class ItemRun {
-        static let length = 16
-        var items: [Item?] = []
-
-        subscript(slot: Int) -> Item? {
-            slot < items.count ? items[slot] : nil
-        }
-
-        func holds(_ slot: Int) -> Bool {
-            guard slot < items.count, case .some = items[slot] else { return false }
-            return true
-        }
-
-        /// Keeps an item asked by itself; the run then takes room for all
-        /// its slots, as neighbours are likely to be asked next.
-        func keep(_ item: Item, at slot: Int) {
-            Self.place(CollectionOfOne(item), at: slot, in: &items, room: Self.length)
-        }
-
-        /// Keeps a batch in the slots from `slot` on, with room made for it at once.
-        func keep(contentsOf new: some Collection<Item>, at slot: Int) {
-            Self.place(new, at: slot, in: &items, room: slot + new.count)
-        }
-
-        /// One access to the run's slots for the whole change: each access
-        /// to a class's property is checked for exclusivity as it runs.
-        private static func place(
-            _ new: some Collection<Item>, at slot: Int, in items: inout [Item?], room: Int
-        ) {
-            if items.count < slot + new.count && items.capacity < room { items.reserveCapacity(room) }
-            while items.count < slot { items.append(nil) }
-            var at = slot
-            for item in new {
-                if at < items.count { items[at] = item } else { items.append(item) }
-                at += 1
-            }
-        }
     }
 
     static let requiredFunctions = ["sections", "rows", "row", "item"]
@@ -132,8 +81,7 @@ final class LuaSource: CatalogueSource {
         sectionCache = [:]
         rowCountCache = [:]
         rowCache = [:]
-        itemRuns = [:]
-        lastRun = nil
+        itemCache.removeAll()
         lastRowItems = nil
     }
 
@@ -173,16 +121,10 @@ final class LuaSource: CatalogueSource {
 
     func item(_ section: Int, _ row: Int, _ index: Int) -> Item {
         if let carried = carriedItems(section, row), index < carried.count { return carried[index] }
-        let run = itemRun(RunKey(section: section, row: row, run: index / ItemRun.length))
-        let slot = index % ItemRun.length
-        if let cached = run[slot] { return cached }
-        let item =
-            ask(.item, section + 1, row + 1, index + 1, plain: CatalogueReader.plainItem) {
-                stack, path throws(CatalogueReader.Failure) in
-                try CatalogueReader(stack: stack).item(at: -1, path: path)
-            } ?? Self.placeholder
-        run.keep(item, at: slot)
-        return item
+        return itemCache.item(section, row, index) {
+            ask(.item, section + 1, row + 1, index + 1, plain: CatalogueReader.plainItem, read: Self.readItem)
+                ?? Self.placeholder
+        }
     }
 
     /// The items of a window, from the cache where asked before and asked
@@ -193,28 +135,7 @@ final class LuaSource: CatalogueSource {
             if indices.upperBound <= carried.count { return Array(carried[indices]) }
             return indices.map { item(section, row, $0) }
         }
-        var items: [Item] = []
-        var index = indices.lowerBound
-        while index < indices.upperBound {
-            let runIndex = index / ItemRun.length
-            let run = itemRun(RunKey(section: section, row: row, run: runIndex))
-            let first = runIndex * ItemRun.length
-            let runEnd = min(indices.upperBound, first + ItemRun.length)
-            while index < runEnd, let cached = run[index - first] {
-                items.append(cached)
-                index += 1
-            }
-            guard index < runEnd else { continue }
-            var end = index + 1
-            while end < runEnd && !run.holds(end - first) { end += 1 }
-            let asked = askItems(section, row, index..<end)
-            run.keep(contentsOf: asked, at: index - first)
-            // Nothing asked before: the batch is the answer.
-            if items.isEmpty && end == indices.upperBound { return asked }
-            items += asked
-            index = end
-        }
-        return items
+        return itemCache.items(section, row, indices) { askItems(section, row, $0) }
     }
 
     /// The items a row carries itself, if it does; remembered for the row
@@ -226,19 +147,6 @@ final class LuaSource: CatalogueSource {
         if case .items(let carried)? = lazyRow(section, row).1 { items = carried }
         lastRowItems = (key, items)
         return items
-    }
-
-    private func itemRun(_ key: RunKey) -> ItemRun {
-        if let lastRun, lastRun.key == key { return lastRun.run }
-        let run: ItemRun
-        if let known = itemRuns[key] {
-            run = known
-        } else {
-            run = ItemRun()
-            itemRuns[key] = run
-        }
-        lastRun = (key, run)
-        return run
     }
 
     func fields(_ section: Int, _ row: Int) -> [Field] {
@@ -333,10 +241,7 @@ final class LuaSource: CatalogueSource {
                 failure = error
                 break
             }
-            let item = readAnswer(of: .item, arguments) { stack, path throws(CatalogueReader.Failure) in
-                try CatalogueReader(stack: stack).item(at: -1, path: path)
-            }
-            batch.items.append(item ?? Self.placeholder)
+            batch.items.append(readAnswer(of: .item, arguments, with: Self.readItem) ?? Self.placeholder)
         }
         while batch.items.count < indices.count { batch.items.append(Self.placeholder) }
         return batch.items
@@ -358,6 +263,11 @@ final class LuaSource: CatalogueSource {
 
     /// What an item that could not be read stands in as.
     private static let placeholder = Item(name: "", color: Color(rgb: 0))
+
+    /// Reads an item answer of any shape in full, in protected mode.
+    private static func readItem(_ stack: LuaStack, _ path: String) throws(CatalogueReader.Failure) -> Item {
+        try CatalogueReader(stack: stack).item(at: -1, path: path)
+    }
 
     /// Pushes the source table and `source.NAME` above it; false when that
     /// is not a function, a failure unless the function is optional.
