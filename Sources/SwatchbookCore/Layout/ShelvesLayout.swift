@@ -75,11 +75,7 @@ public struct ShelvesLayout {
     /// The elements that meet `viewport`, in document order: each section's
     /// header before its rows, each row before its cells.
     public func layout(_ viewport: Viewport) -> Layout {
-        var list = ElementList()
-        let window = walk(viewport, asking: source, into: &list)
-        return Layout(
-            viewport: window, top: max(0, viewport.top), documentHeight: documentHeight,
-            elements: list.elements)
+        layout(viewport, asking: source)
     }
 
     /// Whether the source is lazy: a long document is then laid out by
@@ -102,9 +98,13 @@ public struct ShelvesLayout {
     /// hold next, which the same walk never does.
     public func layout(_ viewport: Viewport, replaying recording: SourceRecording) -> Layout? {
         let replay = ReplaySource(recording)
+        let laidOut = layout(viewport, asking: replay)
+        return replay.diverged ? nil : laidOut
+    }
+
+    private func layout(_ viewport: Viewport, asking source: any CatalogueSource) -> Layout {
         var list = ElementList()
-        let window = walk(viewport, asking: replay, into: &list)
-        guard !replay.diverged else { return nil }
+        let window = walk(viewport, asking: source, into: &list)
         return Layout(
             viewport: window, top: max(0, viewport.top), documentHeight: documentHeight,
             elements: list.elements)

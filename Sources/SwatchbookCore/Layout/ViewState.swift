@@ -103,12 +103,11 @@ public enum ModelKey {
 
     private static func escape(_ text: String) -> String {
         // Both characters are ASCII, so the bytes tell without grapheme breaking.
-        let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
-            !bytes.contains { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "/") }
-        }
-        guard plain == false || (plain == nil && text.utf8.contains { $0 == 0x5C || $0 == 0x2F }) else {
-            return text
-        }
+        func special(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/") }
+        let needsEscaping =
+            text.utf8.withContiguousStorageIfAvailable { $0.contains(where: special) }
+            ?? text.utf8.contains(where: special)
+        guard needsEscaping else { return text }
         return text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "/", with: "\\/")
     }
 }

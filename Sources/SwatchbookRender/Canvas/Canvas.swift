@@ -183,7 +183,7 @@ public struct Canvas: Sendable {
     }
 
     private mutating func code(for cluster: Character) -> UInt32 {
-        // A fill is nearly always a space: one byte, nothing to inspect.
+        // An ASCII cluster: one byte, nothing to inspect.
         if cluster.utf8.count == 1, let byte = cluster.utf8.first { return UInt32(byte) }
         let scalars = cluster.unicodeScalars
         if scalars.count == 1, let scalar = scalars.first { return scalar.value }
