@@ -276,7 +276,9 @@ static int anchor_plain_keys(lua_State *L) {
  * keeps them alive. Nothing is left on the stack and nothing can raise. */
 static int read_plain(lua_State *L, int index, unsigned wanted, unsigned refused,
                       const int types[PLAIN_KEY_COUNT], sbl_field fields[PLAIN_KEY_COUNT]) {
-    if (lua_type(L, index) != LUA_TTABLE) return 0;
+    /* A key and its value above the table; callers may be outside any C
+     * function, where Lua promises no free slots. */
+    if (lua_type(L, index) != LUA_TTABLE || !lua_checkstack(L, 3)) return 0;
     const void *const *keys = guard_of(L)->plain_key_objects;
     int top = lua_gettop(L);
     unsigned found = 0;

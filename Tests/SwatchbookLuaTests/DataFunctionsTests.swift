@@ -40,8 +40,8 @@ struct DataFunctionsTests {
             "sb.json.decode: line 1, column 2: invalid UTF-8"
         ),
         (
-            #"return select(2, pcall(sb.json.decode, string.rep("[", 201) .. string.rep("]", 201)))"#,
-            "sb.json.decode: line 1, column 201: nesting deeper than 200 levels"
+            #"return select(2, pcall(sb.json.decode, string.rep("[", 1025) .. string.rep("]", 1025)))"#,
+            "sb.json.decode: line 1, column 1025: nesting deeper than 1024 levels"
         ),
         (#"return select(2, pcall(sb.json.decode, 5))"#, "sb.json.decode: expected a string, got number"),
     ]
@@ -133,11 +133,11 @@ struct DataFunctionsTests {
         let result = try evaluate(
             """
             local t = {} local c = t
-            for i = 1, 250 do c[1] = {} c = c[1] end
+            for i = 1, 1030 do c[1] = {} c = c[1] end
             return select(2, pcall(sb.json.encode, t))
             """)
         #expect(result.hasPrefix("sb.json.encode: value[1][1]"))
-        #expect(result.hasSuffix(": nesting deeper than 200 levels"))
+        #expect(result.hasSuffix(": nesting deeper than 1024 levels"))
     }
 
     // MARK: sb.read and sb.json.read

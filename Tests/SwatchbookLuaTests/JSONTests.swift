@@ -134,7 +134,8 @@ struct JSONTests {
         _ = try JSONValue(parsing: deepest)
         let tooDeep = String(repeating: "[", count: limit + 1) + String(repeating: "]", count: limit + 1)
         #expect(
-            throws: JSONSyntaxError(line: 1, column: limit + 1, message: "nesting deeper than 200 levels")
+            throws: JSONSyntaxError(
+                line: 1, column: limit + 1, message: "nesting deeper than \(limit) levels")
         ) {
             try JSONValue(parsing: tooDeep)
         }

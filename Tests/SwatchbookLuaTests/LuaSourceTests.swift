@@ -91,11 +91,37 @@ struct LuaSourceTests {
     @Test func aSourceMissingAFunctionIsRefusedAtLoad() {
         let fixture = ScriptFixture([
             "bad.lua":
-                "return { name = 'x', api = 1, source = { sections = function() return 1 end, rows = function() return 1 end, row = function() end } }"
+                "return { name = 'x', api = 1, source = { sections = function() return 1 end, rows = function() return 1 end, item = function() end } }"
         ])
         #expect(
             fixture.failure("bad.lua")?.formatted
-                == "Scripts/bad.lua: source.item: expected a function, got nil")
+                == "Scripts/bad.lua: source.row: expected a function, got nil")
+    }
+
+    /// `item` is asked for only by rows that give a count instead of items.
+    @Test func itemIsNeededOnlyForCountedRows() throws {
+        let fixture = ScriptFixture([
+            "fields.lua": """
+            return { name = 'x', api = 1, source = { sections = function() return 1 end,
+              rows = function() return 2 end,
+              row = function(s, r) return { name = "Row " .. r, fields = { { "Key", "Value" } } } end } }
+            """,
+            "counted.lua": """
+            return { name = 'x', api = 1, source = { sections = function() return 1 end,
+              rows = function() return 1 end, row = function(s, r) return { name = "Row", count = 3 } end } }
+            """,
+        ])
+        let fields = try fixture.load("fields.lua")
+        _ = ShelvesLayout(source: fields.source, settings: fields.settings, width: 40, state: ViewState())
+            .layout(Viewport(width: 40))
+        #expect(fields.sourceFailure == nil)
+        let counted = try fixture.load("counted.lua")
+        _ = ShelvesLayout(source: counted.source, settings: counted.settings, width: 40, state: ViewState())
+            .layout(Viewport(width: 40))
+        #expect(
+            counted.sourceFailure?.formatted
+                == "Scripts/counted.lua: source.item: expected a function (a row gives a count of items, not the items), got nil"
+        )
     }
 
     @Test func rowsMayCarryTheirContent() throws {

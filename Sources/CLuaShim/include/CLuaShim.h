@@ -82,7 +82,8 @@ typedef int (*sbl_item_sink)(void *context, int k, const sbl_field *name, const 
  * first call that fails (its status returned, message on top) or whose
  * result is not a plain item or is refused by the sink (LUA_OK, that result
  * on top, for the caller to read in full). *done counts the items the sink
- * kept, so calls made = *done, or *done + 1 after a stop. */
+ * kept, so calls made = *done, or *done + 1 after a stop. The caller makes
+ * room on the stack for five more values (lua_checkstack). */
 int sbl_call_items(lua_State *L, int function, int64_t section, int64_t row, int64_t first, int count,
                    int64_t budget_ms, sbl_item_sink sink, void *context, int *done, int *timed_out,
                    int *out_of_memory);

@@ -86,7 +86,15 @@ public struct Field: Sendable, Equatable {
 }
 
 /// A node of an expandable tree (the outline layout).
+///
+/// Trees are walked by recursion (to lay them out, filter them, find a
+/// node), so their depth is bounded where they are read in: no tree nests
+/// deeper than ``maximumDepth`` levels.
 public struct Node: Sendable, Equatable {
+    /// The most levels a tree may nest, its top nodes being level 1: far
+    /// more than anyone draws, and a bound every walk over a tree can afford.
+    public static let maximumDepth = 1000
+
     public var name: String
     public var id: String?
     public var color: Color?

@@ -28,8 +28,11 @@ enum JSONValue: Equatable, Sendable {
     }
 
     /// How deeply arrays and objects may nest, both ways; deeper input is
-    /// refused rather than risking the native stack.
-    static let maximumDepth = 200
+    /// refused rather than risking the native stack. Room for a tree some
+    /// hundreds of levels deep written as JSON (an object, and the array of
+    /// its children, a level), at half of what a worker thread's stack
+    /// holds in a debug build.
+    static let maximumDepth = 1024
 
     /// Parses UTF-8 JSON text; a leading byte-order mark is skipped.
     init(parsing text: some Collection<UInt8>) throws(JSONSyntaxError) {

@@ -99,8 +99,8 @@ struct CatalogueReader {
         case "fields":
             return Row(name: name, id: id, content: .fields(try fields(in: index, path: path)))
         case "children":
-            return Row(
-                name: name, id: id, content: .children(try nodes(in: index, key: "children", path: path)))
+            let nodes = try nodes(in: index, key: "children", path: path, depth: 1, top: nil)
+            return Row(name: name, id: id, content: .children(nodes))
         default:
             return Row(name: name, id: id, content: .items(try items(in: index, path: path)))
         }
@@ -172,18 +172,31 @@ struct CatalogueReader {
         return Item(name: name, color: color, id: id, fields: fields, dataReference: reference)
     }
 
-    private func nodes(in table: Int32, key: String, path: String) throws(Failure) -> [Node] {
+    /// The nodes of `table[key]`, at `depth` (the row's own nodes are at 1).
+    /// A tree deeper than ``Node/maximumDepth`` is refused at the path of
+    /// its top node (`top`), not at the deep end, whose path alone would
+    /// fill the screen.
+    private func nodes(in table: Int32, key: String, path: String, depth: Int, top: String?)
+        throws(Failure) -> [Node]
+    {
         var nodes: [Node] = []
         if stack.rawField(table, key) != .nil {
             try forEachElement(of: -1, path: path + "." + key) { (nodePath) throws(Failure) in
-                nodes.append(try node(at: -1, path: nodePath))
+                let top = top ?? nodePath
+                guard depth <= Node.maximumDepth else {
+                    throw Failure(
+                        path: top,
+                        message:
+                            "a tree may nest at most \(Node.maximumDepth) levels, and this one goes deeper")
+                }
+                nodes.append(try node(at: -1, path: nodePath, depth: depth, top: top))
             }
         }
         stack.pop()
         return nodes
     }
 
-    private func node(at index: Int32, path: String) throws(Failure) -> Node {
+    private func node(at index: Int32, path: String, depth: Int, top: String) throws(Failure) -> Node {
         let index = try table(at: index, path: path, what: "a node table")
         var node = Node(name: try requiredString(index, "name", path: path))
         node.id = try optionalID(index, path: path)
@@ -198,7 +211,7 @@ struct CatalogueReader {
         stack.pop()
         node.selected = try optionalBool(index, "selected", path: path)
         node.expanded = try optionalBool(index, "expanded", path: path)
-        node.children = try nodes(in: index, key: "children", path: path)
+        node.children = try nodes(in: index, key: "children", path: path, depth: depth + 1, top: top)
         node.items = try items(in: index, path: path)
         return node
     }
@@ -261,12 +274,22 @@ struct CatalogueReader {
         }
     }
 
+    /// The table at `index`, with room made on the stack for reading it:
+    /// each level of a nested table holds a few values on the stack while
+    /// its contents are read.
     private func table(at index: Int32, path: String, what: String) throws(Failure) -> Int32 {
         guard stack.type(at: index) == .table else {
             throw Failure(path: path, message: "expected \(what), got \(stack.describe(at: index))")
         }
+        guard stack.reserve(Self.stackPerLevel) else {
+            throw Failure(path: path, message: "not enough memory")
+        }
         return stack.absolute(index)
     }
+
+    /// Stack slots one level of reading takes at most: the element, the
+    /// array it sits in, and the field being looked at, with room to spare.
+    static let stackPerLevel: Int32 = 8
 
     private func requiredString(_ table: Int32, _ key: String, path: String) throws(Failure) -> String {
         stack.rawField(table, key)

@@ -52,7 +52,9 @@ final class LuaSource: CatalogueSource {
         var row: Int
     }
 
-    static let requiredFunctions = ["sections", "rows", "row", "item"]
+    /// The functions every source has; `item` is needed only by rows that
+    /// give a `count` instead of their items, and is asked for then.
+    static let requiredFunctions = ["sections", "rows", "row"]
 
     /// The functions' names as Lua strings, kept in the registry: a lookup
     /// per call then pushes a kept string instead of interning one.
@@ -272,13 +274,20 @@ final class LuaSource: CatalogueSource {
     /// Pushes the source table and `source.NAME` above it; false when that
     /// is not a function, a failure unless the function is optional.
     private func pushFunction(_ function: Function, optional: Bool = false) -> Bool {
+        do throws(Diagnostic) {
+            try runtime.makeRoom(for: "source.\(function.name)")
+        } catch {
+            failure = error
+            return false
+        }
         lua_rawgeti(runtime.L, sbl_registryindex(), lua_Integer(reference))
         lua_rawgeti(runtime.L, sbl_registryindex(), lua_Integer(nameReferences[function.rawValue]))
         guard lua_rawget(runtime.L, -2) == LUA_TFUNCTION else {
             if !optional {
+                let why = function == .item ? " (a row gives a count of items, not the items)" : ""
                 failure = Diagnostic(
                     .data, file: runtime.displayName, dataPath: "source.\(function.name)",
-                    "expected a function")
+                    "expected a function\(why), got \(runtime.stack.describe(at: -1))")
             }
             return false
         }

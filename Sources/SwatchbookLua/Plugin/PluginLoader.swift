@@ -50,6 +50,7 @@ public enum PluginLoader {
         }
 
         // The data: a table, or a function of ctx called once.
+        try runtime.makeRoom(for: "data")
         stack.rawField(pluginIndex, "data")
         if metadata.dataIsFunction {
             pushContext(context, folder: url.deletingLastPathComponent(), on: stack)

@@ -75,6 +75,21 @@ final class LuaRuntime {
         try call(arguments: 0, results: 1, in: "main chunk")
     }
 
+    /// Stack slots the host's pushes before a call take at most: the
+    /// function, its arguments, and the tables an event or a `ctx` nests.
+    static let hostSlots: Int32 = 32
+
+    /// Makes room for the host to push a call's function and arguments.
+    /// Lua promises free slots to a C function it calls, but the host
+    /// pushes from outside any, where it promises none.
+    func makeRoom(_ count: Int32 = hostSlots, for callback: @autoclosure () -> String) throws(Diagnostic) {
+        guard lua_checkstack(L, count) != 0 else {
+            throw Diagnostic(
+                .data, file: displayName,
+                "\(callback()) ran out of memory (the cap is \(limits.memoryMiB) MiB, --max-memory)")
+        }
+    }
+
     /// Calls the function below `arguments` values on the stack.
     /// `callback` names the call in errors; it is built only for one.
     func call(arguments: Int32, results: Int32, in callback: @autoclosure () -> String) throws(Diagnostic) {

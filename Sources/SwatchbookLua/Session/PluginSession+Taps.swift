@@ -147,6 +147,7 @@ extension PluginSession {
         let stack = runtime.stack
         let base = stack.top
         defer { stack.setTop(base) }
+        try runtime.makeRoom(for: name)
         stack.pushReference(plugin.tableReference)
         guard stack.rawField(-1, name) == .function else { return .nothing }
         pushEvent(for: element, mouse: mouse, on: stack)

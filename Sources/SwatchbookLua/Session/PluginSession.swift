@@ -89,6 +89,7 @@ public final class PluginSession {
         let stack = runtime.stack
         let base = stack.top
         defer { stack.setTop(base) }
+        try runtime.makeRoom(for: "on_load")
         stack.pushReference(plugin.tableReference)
         guard stack.rawField(-1, "on_load") == .function else { return }
         var context = plugin.context
