@@ -22,6 +22,21 @@ struct DeepTreeTests {
         """
     }
 
+    /// The same chain served by a lazy source's `row`.
+    static let lazyChain = """
+        return { name = "Deep lazy", api = 1,
+          source = {
+            sections = function() return 1 end,
+            rows = function() return 1 end,
+            row = function(s, r)
+              local node = { name = "leaf" }
+              for i = DEPTH, 1, -1 do node = { name = "level " .. i, expanded = true, children = { node } } end
+              return { name = "Tree", children = { node } }
+            end },
+          layout = { indent = 0 },
+        }
+        """
+
     static func plugin(_ scratch: ScratchFolder) -> String {
         scratch.write("deep.lua", chain())
     }
@@ -77,6 +92,22 @@ struct DeepTreeTests {
             "render", file, "--set", "depth=1000", "--format", "plain", "--width", "20", "--height", "5",
         ])
         #expect(over.status == 65, "\(over.stderr)")
+    }
+
+    @Test(arguments: [21, 200, 100_000])
+    func aLazySourcesDeepRowIsBoundedToo(depth: Int) throws {
+        let scratch = ScratchFolder()
+        scratch.write("lazy.lua", "local DEPTH = \(depth)\n" + Self.lazyChain)
+        let result = try CommandRunner.run(
+            ["render", "lazy.lua", "--format", "plain", "--width", "30"], in: scratch.url)
+        if depth < 1000 {
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.text.contains("leaf"))
+        } else {
+            #expect(result.status == 65, "\(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1)
+            #expect(result.stderr.hasPrefix("lazy.lua: source.row(1, 1).children[1]"))
+        }
     }
 
     /// The tutorial's JSON tree format nests three JSON levels a tree level.

@@ -354,6 +354,7 @@ public struct Navigator {
         var frameTop = 0
         var frameHeight = 1
         let layout = layout(state)
+        if !source.isEager { askRowsNear(target, top: state.top, in: layout) }
         let row = layout.rowFrame(section: target.section, row: target.row)
         switch target.kind {
         case .item(let index):
@@ -385,5 +386,29 @@ public struct Navigator {
             state.top = min(frameTop, frameTop + frameHeight - height)
         }
         state.top = max(0, min(state.top, max(0, layout.documentHeight - height)))
+    }
+
+    /// Asks a lazy source for the rows that can share a screen with
+    /// `target` (a screen's worth above it, and those between the top of
+    /// the screen and it), so that it is placed by their exact heights and
+    /// not their estimates, and the screen shows what the same catalogue
+    /// given eagerly shows. At most two screens' rows are asked, each once.
+    private func askRowsNear(_ target: FocusTarget, top: Int, in layout: ShelvesLayout) {
+        let here = (target.section, target.row)
+        var lines = 0
+        var position = step(here, forward: false)
+        while let (s, r) = position, lines < height {
+            _ = source.rowSummary(s, r)
+            lines += layout.rowFrame(section: s, row: r).height + (r == 0 ? 2 : 0)
+            position = step((s, r), forward: false)
+        }
+        guard let first = layout.row(atLine: top), (first.section, first.row) < here else { return }
+        lines = 0
+        position = (first.section, first.row)
+        while let (s, r) = position, (s, r) < here, lines < height {
+            _ = source.rowSummary(s, r)
+            lines += layout.rowFrame(section: s, row: r).height + (r == 0 ? 2 : 0)
+            position = step((s, r), forward: true)
+        }
     }
 }

@@ -40,11 +40,20 @@ public struct Viewport: Hashable, Sendable {
     /// Keep the header of a section scrolled into on the first line, as a
     /// screen does; a band of a whole document or a description does not.
     public var stickyHeaders: Bool
+    /// A band of a whole document: at most `height` lines, ending where
+    /// the document does. Laying a lazy source out measures its rows, which
+    /// may bring the end above where the band was cut; a screen keeps all
+    /// its lines, blank or not.
+    public var endsWithDocument: Bool
 
-    public init(width: Int, height: Int? = nil, top: Int = 0, stickyHeaders: Bool = false) {
+    public init(
+        width: Int, height: Int? = nil, top: Int = 0, stickyHeaders: Bool = false,
+        endsWithDocument: Bool = false
+    ) {
         self.width = width
         self.height = height
         self.top = top
         self.stickyHeaders = stickyHeaders
+        self.endsWithDocument = endsWithDocument
     }
 }

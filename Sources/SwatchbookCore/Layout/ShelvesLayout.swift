@@ -11,19 +11,35 @@ public struct ShelvesLayout {
     public private(set) var state: ViewState
     private let source: any CatalogueSource
     private let geometry: StripGeometry
-    private let index: RowIndex
+    /// Where rows sit, shared by the copies of this layout for other view
+    /// states (which keep every height) and kept up to date as a lazy
+    /// source's rows are asked.
+    private let measured: MeasuredIndex
 
-    public var documentHeight: Int { index.documentHeight }
+    public var documentHeight: Int { synced().documentHeight }
 
     /// The document line of row `r` of section `s` (0-based), and its
     /// height including the spacing after it.
     public func rowFrame(section s: Int, row r: Int) -> (top: Int, height: Int) {
+        let index = synced()
         let span = index.sections[s]
-        return (span.top + 1 + span.rowTop(r), span.rowHeight(r))
+        return (index.sectionTop(s) + 1 + span.rowTop(r), span.rowHeight(r))
     }
 
     /// The document line of section `s`'s header.
-    public func sectionTop(_ s: Int) -> Int { index.sections[s].top }
+    public func sectionTop(_ s: Int) -> Int { synced().sectionTop(s) }
+
+    /// The row that document line `y` falls in, if a row is there (not a
+    /// header or the blank line between sections).
+    public func row(atLine y: Int) -> RowPosition? {
+        let index = synced()
+        let s = index.firstSection(endingAfter: y)
+        guard s < index.sections.count else { return nil }
+        let firstRowTop = index.sectionTop(s) + 1
+        guard y >= firstRowTop else { return nil }
+        let r = index.sections[s].firstRow(endingAfter: y - firstRowTop)
+        return r < index.sections[s].rowCount ? RowPosition(section: s, row: r) : nil
+    }
 
     /// - Parameter measure: display columns of a string, for aligning the
     ///   key column of field tables; the renderer supplies Unicode widths.
@@ -40,42 +56,55 @@ public struct ShelvesLayout {
         let estimate = 1 + settings.itemHeight + settings.lineSpacing
         var index = RowIndex()
         for s in 0..<source.sectionCount {
-            let count = source.rowCount(s)
-            guard source.isEager else {
-                index.appendSection(rowCount: count, heights: nil, estimatedHeight: estimate)
-                continue
-            }
-            let sectionKey = Self.sectionKey(source.sectionSummary(s))
-            let heights = (0..<count).map { r in
-                let summary = source.rowSummary(s, r)
-                let key = ModelKey.child(of: sectionKey, name: summary.name, id: summary.id)
-                return geometry.rowHeight(
-                    of: summary, key: key, section: s, index: r, source: source, state: state)
-            }
-            index.appendSection(rowCount: count, heights: heights, estimatedHeight: estimate)
+            index.appendSection(rowCount: source.rowCount(s), estimatedHeight: estimate)
         }
-        self.index = index
+        // An eager catalogue is measured whole; a lazy source's rows only
+        // once asked (those asked already are measured by the sync below).
+        if source.isEager {
+            for s in 0..<index.sections.count {
+                let sectionKey = Self.sectionKey(source.sectionSummary(s))
+                for r in 0..<index.sections[s].rowCount {
+                    let summary = source.rowSummary(s, r)
+                    let key = ModelKey.child(of: sectionKey, name: summary.name, id: summary.id)
+                    let tree = geometry.tree(
+                        of: summary, key: key, section: s, index: r, source: source, state: state)
+                    index.setRowHeight(s, r, geometry.rowHeight(of: summary, tree: tree))
+                }
+            }
+        }
+        measured = MeasuredIndex(index)
     }
 
     /// This layout for another view state, keeping the measured document
-    /// when the new state cannot change any height: a lazy source's rows have
-    /// fixed heights, and an eager catalogue's depend only on what is open.
-    /// Nil when the document must be measured again.
+    /// when the new state cannot change any height: heights depend only on
+    /// what is open. Nil when the document must be measured again.
     public func reused(for state: ViewState) -> ShelvesLayout? {
-        guard !source.isEager || state.expanded == self.state.expanded else { return nil }
+        guard state.expanded == self.state.expanded else { return nil }
         var copy = self
         copy.state = state
         return copy
     }
 
-    private static func sectionKey(_ summary: SectionSummary) -> String {
+    fileprivate static func sectionKey(_ summary: SectionSummary) -> String {
         ModelKey.section(name: summary.name, id: summary.id)
+    }
+
+    /// The index, with every row the source has answered so far measured.
+    private func synced() -> RowIndex {
+        measured.sync(source: source, geometry: geometry, state: state)
+        return measured.index
     }
 
     /// The elements that meet `viewport`, in document order: each section's
     /// header before its rows, each row before its cells.
     public func layout(_ viewport: Viewport) -> Layout {
-        layout(viewport, asking: source)
+        var index = synced()
+        var list = ElementList()
+        let window = walk(viewport, asking: source, index: &index, into: &list)
+        measured.index = index
+        return Layout(
+            viewport: window, top: max(0, viewport.top), documentHeight: index.documentHeight,
+            elements: list.elements)
     }
 
     /// Whether the source is lazy: a long document is then laid out by
@@ -84,49 +113,55 @@ public struct ShelvesLayout {
     public var isLazy: Bool { !source.isEager }
 
     /// Asks the source everything ``layout(_:)`` of `viewport` asks, in the
-    /// same order, and records the answers; builds nothing.
+    /// same order, and records the answers with the heights they gave;
+    /// builds nothing.
     public func prefetch(_ viewport: Viewport) -> SourceRecording {
+        var index = synced()
         let recorder = RecordingSource(source)
         var nothing = NoElements()
-        walk(viewport, asking: recorder, into: &nothing)
-        return recorder.recording
+        walk(viewport, asking: recorder, index: &index, into: &nothing)
+        measured.index = index
+        var recording = recorder.recording
+        recording.index = index
+        return recording
     }
 
     /// ``layout(_:)`` of `viewport` answered from what ``prefetch(_:)``
-    /// recorded for it, without asking the source, so it may run on any
-    /// thread. Nil when the layout asked something the recording does not
-    /// hold next, which the same walk never does.
+    /// recorded for it, without asking the source or touching anything the
+    /// layout shares, so it may run on any thread. Nil when the layout asked
+    /// something the recording does not hold next, which the same walk never
+    /// does.
     public func layout(_ viewport: Viewport, replaying recording: SourceRecording) -> Layout? {
+        guard var index = recording.index else { return nil }
         let replay = ReplaySource(recording)
-        let laidOut = layout(viewport, asking: replay)
-        return replay.diverged ? nil : laidOut
-    }
-
-    private func layout(_ viewport: Viewport, asking source: any CatalogueSource) -> Layout {
         var list = ElementList()
-        let window = walk(viewport, asking: source, into: &list)
+        let window = walk(viewport, asking: replay, index: &index, into: &list)
+        guard !replay.diverged else { return nil }
         return Layout(
-            viewport: window, top: max(0, viewport.top), documentHeight: documentHeight,
+            viewport: window, top: max(0, viewport.top), documentHeight: index.documentHeight,
             elements: list.elements)
     }
 
-    /// Lays the window out into `sink`, asking `source`; returns the window.
+    /// Lays the window out into `sink`, asking `source` and measuring in
+    /// `index` each row it asks; returns the window.
     @discardableResult
     private func walk(
-        _ viewport: Viewport, asking source: any CatalogueSource, into elements: inout some LayoutSink
+        _ viewport: Viewport, asking source: any CatalogueSource, index: inout RowIndex,
+        into elements: inout some LayoutSink
     ) -> Rect {
         let top = max(0, viewport.top)
-        let height = viewport.height ?? max(0, documentHeight - top)
-        let window = Rect(x: 0, y: 0, width: width, height: height)
-        let bottom = top + height
+        // A whole document ends where its last row does, which moves down
+        // as a lazy source's rows are measured on the way.
+        let end = viewport.height.map { top + $0 }
+        let window = Rect(x: 0, y: 0, width: width, height: viewport.height ?? Int.max / 4)
         var first: (kind: LayoutElement.Kind, y: Int)?
         var s = index.firstSection(endingAfter: top)
-        while s < index.sections.count && index.sections[s].top < bottom {
-            let span = index.sections[s]
+        while s < index.sections.count && index.sectionTop(s) < end ?? index.documentHeight {
+            let sectionTop = index.sectionTop(s)
             let summary = source.sectionSummary(s)
             let sectionKey = Self.sectionKey(summary)
-            if span.top >= top {
-                let frame = Rect(x: 0, y: span.top - top, width: width, height: 1)
+            if sectionTop >= top {
+                let frame = Rect(x: 0, y: sectionTop - top, width: width, height: 1)
                 first = first ?? (.header, frame.y)
                 elements.add {
                     LayoutElement(
@@ -134,17 +169,23 @@ public struct ShelvesLayout {
                         clip: frame.intersection(window), title: summary.name)
                 }
             }
-            let firstRowTop = span.top + 1
-            var r = span.firstRow(endingAfter: top - firstRowTop)
-            while r < span.rowCount && firstRowTop + span.rowTop(r) < bottom {
+            let firstRowTop = sectionTop + 1
+            var r = index.sections[s].firstRow(endingAfter: top - firstRowTop)
+            while r < index.sections[s].rowCount
+                && firstRowTop + index.sections[s].rowTop(r) < end ?? index.documentHeight
+            {
                 let row = source.rowSummary(s, r)
                 let key = ModelKey.child(of: sectionKey, name: row.name, id: row.id)
+                let tree = geometry.tree(
+                    of: row, key: key, section: s, index: r, source: source, state: state)
+                index.setRowHeight(s, r, geometry.rowHeight(of: row, tree: tree))
+                let span = index.sections[s]
                 let y = firstRowTop + span.rowTop(r) - top
                 first = first ?? (.row, y)
                 geometry.append(
                     row: row, key: key, section: s, index: r, at: y,
-                    height: span.rowHeight(r) - settings.lineSpacing, source: source, state: state,
-                    window: window, into: &elements)
+                    height: span.rowHeight(r) - settings.lineSpacing, tree: tree, source: source,
+                    state: state, window: window, into: &elements)
                 r += 1
             }
             s += 1
@@ -155,7 +196,7 @@ public struct ShelvesLayout {
             first.kind != .header || first.y > 0
         {
             let s = index.firstSection(endingAfter: top)
-            if s < index.sections.count, index.sections[s].top < top {
+            if s < index.sections.count, index.sectionTop(s) < top {
                 let summary = source.sectionSummary(s)
                 let frame = Rect(x: 0, y: 0, width: width, height: 1)
                 elements.addFirst {
@@ -168,6 +209,42 @@ public struct ShelvesLayout {
                 }
             }
         }
-        return window
+        let rest = max(0, index.documentHeight - top)
+        let height = viewport.height.map { viewport.endsWithDocument ? min($0, rest) : $0 } ?? rest
+        return Rect(x: 0, y: 0, width: width, height: height)
+    }
+}
+
+/// A layout's row index, shared by the copies of the layout, with the rows
+/// a lazy source has answered measured: a focus move or a tap asks for rows
+/// outside any layout walk, and those rows must be placed at their true
+/// height from then on. Used on the thread that asks the source only.
+private final class MeasuredIndex {
+    var index: RowIndex
+    /// How many of the source's answered rows the index has measured.
+    private var measuredAnswers = 0
+
+    init(_ index: RowIndex) {
+        self.index = index
+    }
+
+    func sync(source: any CatalogueSource, geometry: StripGeometry, state: ViewState) {
+        guard !source.isEager else { return }
+        let answered = source.answeredRows
+        guard measuredAnswers < answered.count else { return }
+        for position in answered[measuredAnswers...] {
+            let (s, r) = (position.section, position.row)
+            guard s < index.sections.count, r < index.sections[s].rowCount else { continue }
+            let summary = source.rowSummary(s, r)
+            var tree: [OutlineLine] = []
+            if summary.kind == .children {
+                let sectionKey = ShelvesLayout.sectionKey(source.sectionSummary(s))
+                let key = ModelKey.child(of: sectionKey, name: summary.name, id: summary.id)
+                tree = geometry.tree(
+                    of: summary, key: key, section: s, index: r, source: source, state: state)
+            }
+            index.setRowHeight(s, r, geometry.rowHeight(of: summary, tree: tree))
+        }
+        measuredAnswers = answered.count
     }
 }

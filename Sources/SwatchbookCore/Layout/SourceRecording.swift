@@ -17,6 +17,8 @@ public struct SourceRecording: Sendable {
     }
 
     var answers: [Answer] = []
+    /// Where rows sat once the band was prefetched, its rows measured.
+    var index: RowIndex?
 }
 
 /// Passes layout's questions through to a source, keeping each answer.
@@ -30,6 +32,7 @@ final class RecordingSource: CatalogueSource {
 
     var isEager: Bool { base.isEager }
     var sectionCount: Int { base.sectionCount }
+    var answeredRows: [RowPosition] { base.answeredRows }
     func rowCount(_ section: Int) -> Int { base.rowCount(section) }
 
     func sectionSummary(_ section: Int) -> SectionSummary {

@@ -26,19 +26,21 @@ struct StripGeometry {
         }
     }
 
-    /// The full height of a row: its title, its content and the spacing after it.
-    func rowHeight(
+    /// The full height of a row: its title, its content and the spacing
+    /// after it. A tree's content is its open lines, `tree`.
+    func rowHeight(of row: RowSummary, tree: [OutlineLine]) -> Int {
+        1 + (row.kind == .children ? tree.count : contentHeight(of: row)) + settings.lineSpacing
+    }
+
+    /// The open lines of row `index` of `section` when it is a tree, else none.
+    func tree(
         of row: RowSummary, key: String, section: Int, index: Int, source: any CatalogueSource,
         state: ViewState
-    ) -> Int {
-        let content =
-            row.kind == .children
-            ? OutlineRows.lines(
-                of: source.nodes(section, index), parentKey: key,
-                path: ElementPath([section + 1, index + 1]), state: state
-            ).count
-            : contentHeight(of: row)
-        return 1 + content + settings.lineSpacing
+    ) -> [OutlineLine] {
+        guard row.kind == .children else { return [] }
+        return OutlineRows.lines(
+            of: source.nodes(section, index), parentKey: key, path: ElementPath([section + 1, index + 1]),
+            state: state)
     }
 
     /// Total columns of an unwrapped strip of `count` cells.
@@ -51,9 +53,10 @@ struct StripGeometry {
         max(0, min(offset, stripWidth(count: count) - contentWidth))
     }
 
+    /// Lays out a row and what it holds; `tree` is a tree row's open lines.
     func append(
         row: RowSummary, key: String, section: Int, index: Int, at y: Int, height: Int,
-        source: any CatalogueSource, state: ViewState, window: Rect,
+        tree lines: [OutlineLine], source: any CatalogueSource, state: ViewState, window: Rect,
         into elements: inout some LayoutSink
     ) {
         let path = ElementPath([section + 1, index + 1])
@@ -102,9 +105,7 @@ struct StripGeometry {
             }
         case .children:
             elements.add(rowElement)
-            let nodes = source.nodes(section, index)
             guard type(of: elements).buildsElements else { return }
-            let lines = OutlineRows.lines(of: nodes, parentKey: key, path: path, state: state)
             for (i, outline) in lines.enumerated() {
                 let frame = Rect(x: strip.x, y: strip.y + i, width: strip.width, height: 1)
                 guard !frame.intersection(window).isEmpty else { continue }

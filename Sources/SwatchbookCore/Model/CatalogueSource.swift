@@ -21,11 +21,28 @@ public protocol CatalogueSource {
     func fields(_ section: Int, _ row: Int) -> [Field]
     /// The top-level nodes of a row whose kind is `children`.
     func nodes(_ section: Int, _ row: Int) -> [Node]
+    /// The rows a lazy source has been asked for, each once, in the order
+    /// it first answered them, so layout can give each its exact height;
+    /// empty for an eager source, whose every row is measured up front.
+    var answeredRows: [RowPosition] { get }
 }
 
 extension CatalogueSource {
     public func items(_ section: Int, _ row: Int, _ indices: Range<Int>) -> [Item] {
         indices.map { item(section, row, $0) }
+    }
+
+    public var answeredRows: [RowPosition] { [] }
+}
+
+/// A row's place: its section's index and its own, both 0-based.
+public struct RowPosition: Hashable, Sendable {
+    public var section: Int
+    public var row: Int
+
+    public init(section: Int, row: Int) {
+        self.section = section
+        self.row = row
     }
 }
 

@@ -42,15 +42,12 @@ final class LuaSource: CatalogueSource {
     private var sectionCountCache: Int?
     private var sectionCache: [Int: SectionSummary] = [:]
     private var rowCountCache: [Int: Int] = [:]
-    private var rowCache: [RowKey: (RowSummary, RowContent?)] = [:]
+    private var rowCache: [RowPosition: (RowSummary, RowContent?)] = [:]
+    /// The rows asked, in the order they were first answered.
+    private(set) var answeredRows: [RowPosition] = []
     /// Items, kept in runs per row.
     private let itemCache = ItemCache()
-    private var lastRowItems: (key: RowKey, items: [Item]?)?
-
-    private struct RowKey: Hashable {
-        var section: Int
-        var row: Int
-    }
+    private var lastRowItems: (key: RowPosition, items: [Item]?)?
 
     /// The functions every source has; `item` is needed only by rows that
     /// give a `count` instead of their items, and is asked for then.
@@ -83,6 +80,7 @@ final class LuaSource: CatalogueSource {
         sectionCache = [:]
         rowCountCache = [:]
         rowCache = [:]
+        answeredRows = []
         itemCache.removeAll()
         lastRowItems = nil
     }
@@ -143,7 +141,7 @@ final class LuaSource: CatalogueSource {
     /// The items a row carries itself, if it does; remembered for the row
     /// asked last, since a strip asks for its items one after another.
     private func carriedItems(_ section: Int, _ row: Int) -> [Item]? {
-        let key = RowKey(section: section, row: row)
+        let key = RowPosition(section: section, row: row)
         if let lastRowItems, lastRowItems.key == key { return lastRowItems.items }
         var items: [Item]?
         if case .items(let carried)? = lazyRow(section, row).1 { items = carried }
@@ -162,7 +160,7 @@ final class LuaSource: CatalogueSource {
     }
 
     private func lazyRow(_ section: Int, _ row: Int) -> (RowSummary, RowContent?) {
-        let key = RowKey(section: section, row: row)
+        let key = RowPosition(section: section, row: row)
         if let cached = rowCache[key] { return cached }
         let answer =
             ask(.row, section + 1, row + 1, plain: CatalogueReader.plainRow) {
@@ -170,6 +168,7 @@ final class LuaSource: CatalogueSource {
                 try CatalogueReader(stack: stack).lazyRow(at: -1, path: path)
             } ?? (RowSummary(name: "", kind: .items, count: 0), nil)
         rowCache[key] = answer
+        answeredRows.append(key)
         return answer
     }
 

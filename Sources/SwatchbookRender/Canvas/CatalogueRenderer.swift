@@ -33,15 +33,15 @@ public struct CatalogueRenderer {
 
     /// Draws `viewport` (the whole document when its height is nil).
     public func render<Writer: CanvasWriter>(_ viewport: Viewport, with writer: inout Writer) -> [UInt8] {
-        let bands = self.bands(of: viewport)
-        if isPipelined && bands.count > 1 {
-            if let output = pipelined(bands, with: &writer) { return output }
+        if isPipelined && bands(of: viewport).count > 1 {
+            if let output = pipelined(viewport, with: &writer) { return output }
             // A band could not be laid out from its prefetch: the document
             // is drawn again from its start, here.
             spill?.restart()
         }
         var output: [UInt8] = []
-        for band in bands {
+        var bands = Bands(of: viewport, height: bandHeight)
+        while let band = bands.next(documentHeight: layout.documentHeight) {
             writer.write(painter.paint(layout.layout(band)), into: &output)
             Self.spill(&output, to: spill)
         }
@@ -56,10 +56,11 @@ public struct CatalogueRenderer {
         output.removeAll(keepingCapacity: true)
     }
 
-    /// Draws `bands` on worker threads: nil (and `writer` untouched) when a
-    /// band could not be laid out from its prefetch, for the caller to draw
-    /// them one after another instead.
-    private func pipelined<Writer: CanvasWriter>(_ bands: [Viewport], with writer: inout Writer) -> [UInt8]? {
+    /// Draws the bands of `viewport` on worker threads: nil (and `writer`
+    /// untouched) when a band could not be laid out from its prefetch, for
+    /// the caller to draw them one after another instead.
+    private func pipelined<Writer: CanvasWriter>(_ viewport: Viewport, with writer: inout Writer) -> [UInt8]?
+    {
         // Two bands in flight per hand-over keeps every stage busy without
         // holding more than a few bands in memory.
         let prefetched = BandChannel<Prefetched>(capacity: 2)
@@ -69,7 +70,7 @@ public struct CatalogueRenderer {
         // that): a long document then never copies its output to grow it,
         // and pages it does not use are never touched. Bytes that spill
         // need room for a mebibyte and a band.
-        let lines = bands.reduce(0) { $0 + ($1.height ?? 0) }
+        let lines = viewport.height ?? max(0, layout.documentHeight - viewport.top)
         let spill = self.spill
         sink.output.reserveCapacity(
             spill == nil
@@ -106,7 +107,8 @@ public struct CatalogueRenderer {
             }
             sink.writer.finish(into: &sink.output)
         }
-        for band in bands {
+        var bands = Bands(of: viewport, height: bandHeight)
+        while let band = bands.next(documentHeight: layout.documentHeight) {
             if lazy {
                 prefetched.send(Prefetched(viewport: band, recording: layout.prefetch(band)))
             } else {
@@ -135,19 +137,43 @@ public struct CatalogueRenderer {
     }
 
     /// The viewport cut into the bands ``render(_:with:)`` draws, at most
-    /// `bandHeight` lines each; only the first keeps a sticky header.
+    /// `bandHeight` lines each, as the document measures now; only the first
+    /// keeps a sticky header. Drawing a lazy source measures its rows, so a
+    /// whole document may then take more bands than this says.
     public func bands(of viewport: Viewport) -> [Viewport] {
-        let total = viewport.height ?? max(0, layout.documentHeight - viewport.top)
-        let end = viewport.top + total
-        var bands: [Viewport] = []
-        var top = viewport.top
-        repeat {
-            let height = min(bandHeight, end - top)
-            let sticky = viewport.stickyHeaders && top == viewport.top
-            bands.append(Viewport(width: layout.width, height: height, top: top, stickyHeaders: sticky))
-            top += height
-        } while top < end
-        return bands
+        var bands = Bands(of: viewport, height: bandHeight)
+        var all: [Viewport] = []
+        while let band = bands.next(documentHeight: layout.documentHeight) { all.append(band) }
+        return all
+    }
+}
+
+/// The bands of a viewport, cut one after another: the end of a whole
+/// document is read again before each band, since laying out a band of a
+/// lazy source measures its rows and moves the end.
+struct Bands {
+    let viewport: Viewport
+    let height: Int
+    private var top: Int
+    private var started = false
+
+    init(of viewport: Viewport, height: Int) {
+        self.viewport = viewport
+        self.height = max(1, height)
+        top = viewport.top
+    }
+
+    /// The next band, or nil after the last; an empty document is one
+    /// empty band.
+    mutating func next(documentHeight: Int) -> Viewport? {
+        let end = viewport.height.map { viewport.top + $0 } ?? max(viewport.top, documentHeight)
+        guard !started || top < end else { return nil }
+        let band = Viewport(
+            width: viewport.width, height: min(height, end - top), top: top,
+            stickyHeaders: viewport.stickyHeaders && !started, endsWithDocument: viewport.height == nil)
+        started = true
+        top += band.height ?? 0
+        return band
     }
 }
 
