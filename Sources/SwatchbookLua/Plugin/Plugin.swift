@@ -22,6 +22,8 @@ public final class Plugin {
     let runtime: LuaRuntime
     /// What the plugin was loaded with; `on_load` gets the same `ctx`.
     var context = PluginContext()
+    /// `ctx.options`: the plugin's defaults with `--set` over them.
+    public internal(set) var options: [String: OptionValue] = [:]
     /// The plugin's table in the registry, where its callbacks live.
     let tableReference: Int
 
@@ -67,7 +69,8 @@ public struct PluginContext: Sendable {
     public var seed = 1
     public var width = 80
     public var height: Int?
-    /// `--set KEY=VALUE` options, over the plugin's own defaults.
+    /// The `--set KEY=VALUE` pairs, as given; `ctx.options` holds them
+    /// over the plugin's own defaults (``Plugin/options``).
     public var options: [String: String] = [:]
 
     public init() {}
@@ -84,4 +87,5 @@ struct PluginMetadata {
     var inlineTheme: ThemeSpec?
     var dataIsFunction = false
     var hasSource = false
+    var optionDefaults: [String: OptionValue] = [:]
 }

@@ -36,6 +36,9 @@ public enum PluginLoader {
             return 0
         }
         if let failure { throw failure }
+        let (options, optionWarnings) = try PluginOptions.resolve(
+            defaults: metadata.optionDefaults, set: context.options, file: displayName)
+        warnings += optionWarnings
 
         let tableReference = stack.reference(pluginIndex)
         if metadata.hasSource {
@@ -46,6 +49,7 @@ public enum PluginLoader {
                 file: displayName, metadata: metadata, source: source, warnings: warnings, runtime: runtime,
                 tableReference: tableReference)
             plugin.context = context
+            plugin.options = options
             return plugin
         }
 
@@ -53,7 +57,7 @@ public enum PluginLoader {
         try runtime.makeRoom(for: "data")
         stack.rawField(pluginIndex, "data")
         if metadata.dataIsFunction {
-            pushContext(context, folder: url.deletingLastPathComponent(), on: stack)
+            pushContext(context, options: options, folder: url.deletingLastPathComponent(), on: stack)
             try runtime.call(arguments: 1, results: 1, in: "data")
         }
         var catalogue = Catalogue(sections: [])
@@ -71,6 +75,7 @@ public enum PluginLoader {
             file: displayName, metadata: metadata, source: catalogue, warnings: warnings,
             runtime: runtime, tableReference: tableReference)
         plugin.context = context
+        plugin.options = options
         return plugin
     }
 
@@ -94,11 +99,18 @@ public enum PluginLoader {
     }
 
     /// `ctx`: options, the viewport and the plugin's folder.
-    static func pushContext(_ context: PluginContext, folder: URL, on stack: LuaStack) {
+    static func pushContext(
+        _ context: PluginContext, options: [String: OptionValue], folder: URL, on stack: LuaStack
+    ) {
         stack.newTable(fieldCount: 4)
-        stack.newTable(fieldCount: context.options.count)
-        for (key, value) in context.options.sorted(by: { $0.key < $1.key }) {
-            stack.push(value)
+        stack.newTable(fieldCount: options.count)
+        for (key, value) in options.sorted(by: { $0.key < $1.key }) {
+            switch value {
+            case .string(let text): stack.push(text)
+            case .integer(let whole): stack.push(whole)
+            case .number(let number): stack.push(number)
+            case .boolean(let flag): stack.push(flag)
+            }
             stack.setRawField(-2, key)
         }
         stack.setRawField(-2, "options")

@@ -1,3 +1,4 @@
+import CLua
 import SwatchbookCore
 
 /// Validates the table a plugin returns, apart from its data: required
@@ -86,7 +87,43 @@ struct PluginTableReader {
             defer { stack.pop() }
             metadata.settings = try layoutSettings(at: -1)
         }
+        metadata.optionDefaults = try optionDefaults(table)
         return metadata
+    }
+
+    /// `options = { name = default, … }`: each default a string, a number
+    /// or a boolean, which `--set` values are then read as.
+    private func optionDefaults(_ table: Int32) throws(Diagnostic) -> [String: OptionValue] {
+        let type = stack.rawField(table, "options")
+        defer { stack.pop() }
+        guard type != .nil else { return [:] }
+        let options = stack.absolute(-1)
+        guard type == .table, stack.rawLength(options) == 0 else {
+            throw error(
+                "options",
+                "expected a table of option defaults (name = default), got \(stack.describe(at: options))")
+        }
+        var defaults: [String: OptionValue] = [:]
+        for key in stack.stringKeys(of: options) {
+            stack.rawField(options, key)
+            defer { stack.pop() }
+            switch stack.type(at: -1) {
+            case .string: defaults[key] = .string(stack.string(at: -1) ?? "")
+            case .boolean: defaults[key] = .boolean(stack.boolean(at: -1))
+            case .number:
+                if lua_isinteger(stack.L, -1) != 0, let value = stack.integer(at: -1) {
+                    defaults[key] = .integer(value)
+                } else {
+                    defaults[key] = .number(stack.number(at: -1) ?? 0)
+                }
+            default:
+                throw error(
+                    "options.\(key)",
+                    "expected a default that is a string, a number or a boolean, got \(stack.describe(at: -1))"
+                )
+            }
+        }
+        return defaults
     }
 
     /// Reads a `layout` table over `base` (the defaults at load; the live

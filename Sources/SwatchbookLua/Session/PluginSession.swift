@@ -95,7 +95,7 @@ public final class PluginSession {
         var context = plugin.context
         context.width = width
         context.height = height
-        PluginLoader.pushContext(context, folder: runtime.folder, on: stack)
+        PluginLoader.pushContext(context, options: plugin.options, folder: runtime.folder, on: stack)
         try runtime.call(arguments: 1, results: 0, in: "on_load")
     }
 
