@@ -147,3 +147,22 @@ import Testing
         #expect(ColorDepth(rawValue: "truecolor") == .truecolor)
     }
 }
+
+/// Whether colour is asked for, which makes ANSI the default format.
+@Suite struct ColourAskedForTests {
+    @Test func explicitDepthsAskForColourWhateverTheEnvironment() {
+        for request in [ColorDepth.Request.always, .truecolor, .ansi256, .ansi16] {
+            #expect(ColorDepth.isForced(request, environment: ["NO_COLOR": "1"]))
+            #expect(ColorDepth.isForced(request, environment: [:]))
+        }
+        #expect(!ColorDepth.isForced(.never, environment: ["FORCE_COLOR": "1"]))
+    }
+
+    @Test func autoAsksOnlyWithForceColourAndNoNoColour() {
+        #expect(!ColorDepth.isForced(.auto, environment: [:]))
+        #expect(ColorDepth.isForced(.auto, environment: ["FORCE_COLOR": "1"]))
+        #expect(!ColorDepth.isForced(.auto, environment: ["FORCE_COLOR": ""]))
+        #expect(!ColorDepth.isForced(.auto, environment: ["FORCE_COLOR": "1", "NO_COLOR": "1"]))
+        #expect(!ColorDepth.isForced(.auto, environment: ["COLORTERM": "truecolor"]))
+    }
+}

@@ -8,6 +8,17 @@ import SwatchbookRender
 struct RenderCommand {
     enum Format: String, CaseIterable {
         case ansi, plain, html, json, transcript
+
+        /// The format a file's extension names, if it names one.
+        init?(extensionOf path: String) {
+            switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+            case "html", "htm": self = .html
+            case "json": self = .json
+            case "txt", "text": self = .plain
+            case "ans", "ansi": self = .ansi
+            default: return nil
+            }
+        }
     }
 
     static let parser = ArgumentParser(
@@ -18,7 +29,9 @@ struct RenderCommand {
                 help: "draw one viewport of N lines, not the whole catalogue"),
             .init(
                 name: "--format", takesValue: true, valueName: "FORMAT",
-                help: "ansi|plain|html|json|transcript (default: ansi on a terminal, else plain)"),
+                help:
+                    "ansi|plain|html|json|transcript (default: -o FILE's extension, else ansi on a terminal or with colour asked for, else plain)"
+            ),
             .init(
                 name: "--tap", takesValue: true, repeatable: true, valueName: "PATH",
                 help: "tap PATH before drawing, as a user would (repeatable)"),
@@ -54,16 +67,21 @@ struct RenderCommand {
     func run(_ arguments: [String]) throws(Diagnostic) -> Rendered {
         let parsed = try Self.parser.parse(arguments)
         let options = try ViewOptions(parsed, command: "render")
+        // A file is never a terminal, so -o writes the same bytes wherever it runs.
+        let outputPath = parsed.value("--output")
+        let toTerminal = terminal.isTerminal && outputPath == nil
+        let colourAsked = ColorDepth.isForced(options.request, environment: terminal.environment)
         let format =
             try OptionValues.choice(parsed.value("--format"), option: "--format", as: Format.self)
-            ?? (terminal.isTerminal ? .ansi : .plain)
+            ?? outputPath.flatMap(Format.init(extensionOf:))
+            ?? (toTerminal || colourAsked ? .ansi : .plain)
         let taps = try parsed.all("--tap").map { text throws(Diagnostic) in
             try ViewOptions.path(text, option: "--tap")
         }
         var keys: [Key] = []
         for text in parsed.all("--keys") { keys += try Key.parse(text) }
 
-        let width = options.width ?? terminal.width ?? 80
+        let width = options.width ?? (toTerminal ? terminal.width : nil) ?? 80
         let setup = SessionSetup(options: options, locator: locator, warn: warn)
         let (session, theme) = try setup.open(width: width, height: options.height ?? Self.defaultPageHeight)
         if let filter = parsed.value("--filter") { try session.setFilter(filter) }
@@ -83,14 +101,13 @@ struct RenderCommand {
             case .plain, .transcript: .none
             case .html, .json: .truecolor  // a page or a file has no terminal limits
             case .ansi:
-                ColorDepth.resolve(
-                    options.request, environment: terminal.environment, isTerminal: terminal.isTerminal)
+                ColorDepth.resolve(options.request, environment: terminal.environment, isTerminal: toTerminal)
             }
         var renderer = CatalogueRenderer(
             layout: layout, painter: Painter(theme: theme, depth: depth, settings: session.settings))
         // A long document goes to its file as it is drawn, so the disk has
         // most of it by the time the render ends.
-        let output = parsed.value("--output").map(AtomicOutput.init(path:))
+        let output = outputPath.map(AtomicOutput.init(path:))
         renderer.spill = output
         // A viewport is a screen, with a screen's sticky header; the JSON
         // and transcript describe the same window without drawing over it.

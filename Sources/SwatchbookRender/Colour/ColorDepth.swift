@@ -31,6 +31,19 @@ public enum ColorDepth: String, Sendable, CaseIterable {
         }
     }
 
+    /// Whether colour is asked for whatever the output is: a `--color`
+    /// other than `auto` and `never`, or `FORCE_COLOR` (unless `NO_COLOR`).
+    /// Asking for colour makes ANSI the default format, as bat, ls and Rich do.
+    public static func isForced(_ request: Request, environment: [String: String]) -> Bool {
+        switch request {
+        case .never: return false
+        case .always, .truecolor, .ansi256, .ansi16: return true
+        case .auto:
+            if let value = environment["NO_COLOR"], !value.isEmpty { return false }
+            return !(environment["FORCE_COLOR"] ?? "").isEmpty
+        }
+    }
+
     /// The richest depth the environment claims, and at least 16 colours.
     private static func fromTerminalType(_ environment: [String: String]) -> ColorDepth {
         let colorterm = environment["COLORTERM"]?.lowercased() ?? ""
