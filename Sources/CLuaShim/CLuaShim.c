@@ -4,6 +4,7 @@
  * function forms of lua.h macros that Swift cannot import.
  */
 #include "CLuaShim.h"
+#include "OrderedPairs.h"
 #include "StringFormat.h"
 
 #include <errno.h>
@@ -561,6 +562,7 @@ static int open_sandbox(lua_State *L) {
     lua_setfield(L, G, "load");
     lua_pushcfunction(L, stderr_print);
     lua_setfield(L, G, "print");
+    sbl_install_ordered_pairs(L, G);
 
     /* os: only the clock and the calendar. */
     luaL_requiref(L, LUA_OSLIBNAME, luaopen_os, 0);

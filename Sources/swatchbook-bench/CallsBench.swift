@@ -109,6 +109,37 @@ struct CallsBench {
         return start.duration(to: clock.now)
     }
 
+    /// Keys visited by each pairs loop sample, however many a table has.
+    let pairsVisits = 2_000_000
+
+    /// The mean time of one loop over a table of `keys` string keys with
+    /// `iterator`: the sandbox's `pairs` (one order every run) or Lua's own
+    /// `next` (the hash order, which changes from run to run).
+    func pairsTime(keys: Int, iterator: String) throws(Diagnostic) -> Duration {
+        let loops = pairsVisits / keys
+        let source = """
+            local t = {}
+            for i = 1, \(keys) do t["key" .. i] = i end
+            return {
+              name = "Pairs benchmark", version = "1.0.0", api = 1,
+              data = function(ctx)
+                local sum = 0
+                for n = 1, \(loops) do
+                  for k, v in \(iterator) do sum = sum + v end
+                end
+                return { { name = "Section " .. sum, rows = {} } }
+              end,
+            }
+
+            """
+        let file = try BenchFiles.temporaryPlugin(source, name: "pairs")
+        defer { BenchFiles.remove(file) }
+        let start = clock.now
+        _ = try PluginLoader.load(
+            file: file, displayName: file.lastPathComponent, context: .bench(width: width))
+        return start.duration(to: clock.now) / loops
+    }
+
     /// Runs `options.repeats` samples of each, interleaved, and prints their medians.
     static func run(_ options: BenchOptions) throws(Diagnostic) {
         let bench = CallsBench(
@@ -122,6 +153,10 @@ struct CallsBench {
         var color: [Duration] = []
         var function: [Duration] = []
         var empty: [Duration] = []
+        var pairsSmall: [Duration] = []
+        var nextSmall: [Duration] = []
+        var pairsLarge: [Duration] = []
+        var nextLarge: [Duration] = []
         for _ in 0..<options.repeats {
             tap.append(try bench.tapTime(onTap: true, size: bench.tapCatalogue, count: bench.taps))
             bareTap.append(try bench.tapTime(onTap: false, size: bench.tapCatalogue, count: bench.taps))
@@ -132,6 +167,10 @@ struct CallsBench {
             color.append(try bench.loopTime(##"sb.color("#336699")"##))
             function.append(try bench.loopTime(##"t.f("#336699")"##))
             empty.append(try bench.loopTime(##""#336699""##))
+            pairsSmall.append(try bench.pairsTime(keys: 5, iterator: "pairs(t)"))
+            nextSmall.append(try bench.pairsTime(keys: 5, iterator: "next, t"))
+            pairsLarge.append(try bench.pairsTime(keys: 10_000, iterator: "pairs(t)"))
+            nextLarge.append(try bench.pairsTime(keys: 10_000, iterator: "next, t"))
         }
         let n = Double(bench.loopCalls)
         print(
@@ -155,5 +194,11 @@ struct CallsBench {
         print("calls.lua_function_ns", BenchReport.decimal((function.median - empty.median).nanoseconds / n))
         // The baseline the differences stand on: loading the plugin whose loop only assigns.
         print("calls.empty_loop_load_ms", BenchReport.decimal(empty.median.milliseconds))
+        // A loop over a table of string keys: the sandbox's pairs (one order
+        // every run) against Lua's next (an order that changes every run).
+        print("calls.pairs_5_keys_ns", BenchReport.decimal(pairsSmall.median.nanoseconds))
+        print("calls.next_5_keys_ns", BenchReport.decimal(nextSmall.median.nanoseconds))
+        print("calls.pairs_10000_keys_us", BenchReport.decimal(pairsLarge.median.nanoseconds / 1000))
+        print("calls.next_10000_keys_us", BenchReport.decimal(nextLarge.median.nanoseconds / 1000))
     }
 }

@@ -88,6 +88,20 @@ int sbl_call_items(lua_State *L, int function, int64_t section, int64_t row, int
                    int64_t budget_ms, sbl_item_sink sink, void *context, int *done, int *timed_out,
                    int *out_of_memory);
 
+/* ---- Key order ---- */
+
+/* Pushes an array of the keys of the table at `table` in the order the
+ * sandbox's `pairs` visits them: the array part, then the rest sorted, or the
+ * order kept for the table first. Returns how many, or -1 (nothing pushed)
+ * when the stack cannot grow. It allocates, so only call it where Lua may
+ * raise out of memory: host code runs under the memory cap's grace. */
+int sbl_push_keys_in_order(lua_State *L, int table);
+
+/* Pops an array of keys and keeps it as the order in which `pairs` visits
+ * the table at `table` (a decoded JSON object's document order). The order
+ * lives as long as the table does. */
+void sbl_keep_key_order(lua_State *L, int table);
+
 /* ---- Function forms of lua.h macros Swift cannot import ---- */
 void sbl_pop(lua_State *L, int n);
 const char *sbl_tostring(lua_State *L, int index, size_t *length);

@@ -1,6 +1,7 @@
 extension JSONValue {
-    /// Compact JSON text: no whitespace, and object keys sorted by their
-    /// UTF-8 bytes, so equal values always encode to the same bytes.
+    /// Compact JSON text: no whitespace, and object members in their order
+    /// (a decoded document's own; a Lua table's `pairs` order, its keys
+    /// sorted by their UTF-8 bytes), so equal values encode to the same bytes.
     ///
     /// Doubles use Swift's shortest round-trip form (`0.1`, `1e-07`, `3.0`);
     /// a float that happens to be whole keeps its `.0`, so decoding gives a
@@ -39,8 +40,7 @@ extension JSONValue {
             output.append(UInt8(ascii: "]"))
         case .object(let members):
             output.append(UInt8(ascii: "{"))
-            let sorted = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-            for (i, member) in sorted.enumerated() {
+            for (i, member) in members.enumerated() {
                 if i > 0 { output.append(UInt8(ascii: ",")) }
                 Self.writeString(member.key, to: &output)
                 output.append(UInt8(ascii: ":"))

@@ -27,11 +27,23 @@ extension JSONValue {
         case .object(let members):
             guard stack.reserve(4) else { throw LuaHostError("not enough memory") }
             stack.newTable(fieldCount: members.count)
+            var present = 0
             for member in members {
                 if case .null = member.value { continue }
                 try member.value.push(on: stack)
                 stack.setRawField(-2, member.key)
+                present += 1
             }
+            // `pairs` visits the members in the document's order.
+            stack.newTable(arrayCount: present)
+            var k: lua_Integer = 0
+            for member in members {
+                if case .null = member.value { continue }
+                k += 1
+                stack.push(member.key)
+                lua_rawseti(stack.L, -2, k)
+            }
+            sbl_keep_key_order(stack.L, -2)
         }
     }
 
@@ -40,7 +52,9 @@ extension JSONValue {
     /// `value.items[2].f: cannot encode a function`.
     ///
     /// A table whose keys are exactly 1...n is an array, one with string
-    /// keys an object, and an empty table the empty object `{}`. Colours
+    /// keys an object, and an empty table the empty object `{}`. An
+    /// object's members come in the order `pairs` visits them: a decoded
+    /// object's in its document's order, any other's sorted. Colours
     /// become their hex strings; nil at the top is `null`.
     init(luaValueAt index: Int32, on stack: LuaStack) throws(LuaHostError) {
         var reader = LuaJSONReader(stack: stack)
@@ -127,8 +141,8 @@ private struct LuaJSONReader {
     }
 
     /// The table's keys, checked to make an array (`count` items, keys
-    /// 1...count) or an object (`strings`, sorted so that errors inside
-    /// come in the same order every run).
+    /// 1...count) or an object (`strings`, in `pairs` order, so the members
+    /// and any error inside come in the same order every run).
     private func keys(of table: Int32) throws(LuaHostError) -> (count: Int, strings: [String]) {
         var integers: [Int] = []
         var strings: [String] = []
@@ -162,7 +176,22 @@ private struct LuaJSONReader {
         if let hole = integers.indices.first(where: { integers[$0] != $0 + 1 }) {
             throw failure("cannot encode an array with a hole at [\(hole + 1)]")
         }
-        return (integers.count, strings.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        return (integers.count, strings.isEmpty ? [] : try orderedStrings(of: table))
+    }
+
+    /// The string keys of a table of string keys, in `pairs` order.
+    private func orderedStrings(of table: Int32) throws(LuaHostError) -> [String] {
+        let count = sbl_push_keys_in_order(stack.L, table)
+        guard count >= 0 else { throw LuaHostError("not enough memory") }
+        defer { stack.pop() }
+        var keys: [String] = []
+        keys.reserveCapacity(Int(count))
+        for k in 0..<Int(count) {
+            stack.rawIndex(-1, k + 1)
+            if let key = string(at: -1) { keys.append(key) }
+            stack.pop()
+        }
+        return keys
     }
 
     /// The string at `index` when it is valid UTF-8, which JSON requires.

@@ -6,9 +6,11 @@ extension SwatchbookModule {
     /// The data helpers: `sb.read(rel)` and `sb.json.decode`, `encode` and
     /// `read`. Files are read-only and confined to the plugin's folder.
     ///
-    /// - `sb.json.decode(s)`: objects become tables with string keys, arrays
-    ///   sequences from 1, `null` nil (so a `null` item leaves a hole).
-    /// - `sb.json.encode(v)`: compact text with sorted keys; a table with
+    /// - `sb.json.decode(s)`: objects become tables with string keys, whose
+    ///   `pairs` follows the document's order; arrays sequences from 1,
+    ///   `null` nil (so a `null` item leaves a hole).
+    /// - `sb.json.encode(v)`: compact text, members in `pairs` order (a
+    ///   decoded object's document order, else keys sorted); a table with
     ///   keys 1..n is an array, any other non-empty table needs string keys,
     ///   and an empty table is `{}`. Colours encode as their hex.
     static func installDataFunctions(in runtime: LuaRuntime) {
