@@ -33,14 +33,18 @@ public final class BrowseLoop {
     var showHelp = false
     let reloader: PluginReloader?
 
-    /// - Parameter reload: loads the plugin again in a fresh state, for hot
-    ///   reload; nil turns it off.
+    /// - Parameters:
+    ///   - interpreter: the keys pressed so far (a filter being typed), when
+    ///     some were replayed before the loop starts.
+    ///   - reload: loads the plugin again in a fresh state, for hot reload;
+    ///     nil turns it off.
     public init(
-        session: PluginSession, theme: Theme, depth: ColorDepth, terminal: TerminalDevice, mode: Mode,
+        session: PluginSession, interpreter: KeyInterpreter? = nil, theme: Theme, depth: ColorDepth,
+        terminal: TerminalDevice, mode: Mode,
         reload: ((ViewState, Int, Int) throws(Diagnostic) -> PluginSession)?
     ) {
         self.session = session
-        self.interpreter = KeyInterpreter(session: session)
+        self.interpreter = interpreter ?? KeyInterpreter(session: session)
         self.theme = theme
         self.depth = depth
         self.terminal = terminal
@@ -120,7 +124,7 @@ public final class BrowseLoop {
         }
         switch event {
         case .key(.character("c"), let modifiers) where modifiers.contains(.control):
-            return mode == .pick ? .cancelled : .quit
+            return .cancelled  // 130 in browse too, as fzf does
         case .key(let key, _):
             do throws(Diagnostic) {
                 switch try interpreter.press(key) {

@@ -30,6 +30,9 @@ struct StatusLine {
                 }
             }
         }
+        if typing == nil, let filter = session.state.filter {
+            parts.append("/" + filter + " (Esc clears)")
+        }
         let left = " " + parts.joined(separator: "  ")
         var x = canvas.draw(left, x: 0, y: y, style: base, clip: line)
         let text: String?
@@ -68,7 +71,8 @@ enum HelpOverlay {
         "/                  filter (Enter keeps, Esc clears)",
         "t                  next theme",
         "r                  reload the source",
-        "q Esc Ctrl-C       quit",
+        "Esc                clear the filter, else quit",
+        "q  Ctrl-C          quit (Ctrl-C: exit 130)",
         "",
         "Mouse: click taps, wheel scrolls,",
         "Shift+wheel scrolls a strip.",

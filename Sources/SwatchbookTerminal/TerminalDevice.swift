@@ -17,17 +17,21 @@ public final class TerminalDevice {
     private var savedStderr: Int32 = -1
     private var capture: UnsafeMutablePointer<FILE>?
 
-    /// Opens the controlling terminal.
-    public init() throws(Diagnostic) {
+    /// Opens the controlling terminal for `command` (named in the error
+    /// when there is none).
+    public init(for command: String) throws(Diagnostic) {
+        let advice = "; run it in a terminal, or use 'swatchbook render' for output without one"
         let fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else {
             throw Diagnostic(
-                .usage, "browse needs a terminal: cannot open /dev/tty (\(String(cString: strerror(errno))))")
+                .usage,
+                "\(command) needs a terminal: cannot open /dev/tty (\(String(cString: strerror(errno))))\(advice)"
+            )
         }
         descriptor = fd
         guard tcgetattr(fd, &original) == 0 else {
             close(fd)
-            throw Diagnostic(.usage, "browse needs a terminal: /dev/tty is not one")
+            throw Diagnostic(.usage, "\(command) needs a terminal: /dev/tty is not one\(advice)")
         }
     }
 

@@ -19,17 +19,36 @@ struct BrowseCommand {
     var locator: PluginLocator
     var warn: (String) -> Void
 
+    /// Lines of the screen `pick --keys` plays its keys on without a terminal.
+    static let headlessHeight = 24
+
     /// Runs the loop; returns what to print on stdout and the exit code.
     func run(_ arguments: [String]) throws(Diagnostic) -> (output: String?, status: Int32) {
         let options = try ViewOptions(try parser.parse(arguments), command: name)
-        let device = try TerminalDevice()
-        let size = device.size()
         let setup = SessionSetup(options: options, locator: locator, warn: warn)
+        let device: TerminalDevice
+        do throws(Diagnostic) {
+            device = try TerminalDevice(for: name)
+        } catch {
+            // Keys that pick need no screen: `pick --filter sea --keys "<Enter>"`.
+            guard mode == .pick, !options.keys.isEmpty else { throw error }
+            let (session, _) = try setup.open(width: options.width ?? 80, height: Self.headlessHeight)
+            var interpreter = KeyInterpreter(session: session)
+            switch try replay(options, on: session, with: &interpreter) {
+            case .picked(let result)?: return (result, 0)
+            case .cancelled?: return (nil, 130)
+            default: throw error
+            }
+        }
+        let size = device.size()
         let (session, theme) = try setup.open(
             width: options.width ?? size.width, height: max(1, size.height - 1))
+        var interpreter = KeyInterpreter(session: session)
+        if let outcome = try replay(options, on: session, with: &interpreter) { return Self.exit(outcome) }
         let depth = ColorDepth.resolve(options.request, environment: terminal.environment, isTerminal: true)
         let loop = BrowseLoop(
-            session: session, theme: theme, depth: depth, terminal: device, mode: mode,
+            session: session, interpreter: interpreter, theme: theme, depth: depth, terminal: device,
+            mode: mode,
             reload: { (state: ViewState, width: Int, height: Int) throws(Diagnostic) -> PluginSession in
                 try setup.reopen(state: state, width: width, height: height)
             })
@@ -37,11 +56,32 @@ struct BrowseCommand {
         loop.themes = catalog.entries.keys.sorted().compactMap { try? catalog.resolver.resolve($0) }
         let outcome = loop.run()
         if let path = options.statePath { try StateFile.save(loop.session.state, to: path) }
+        return Self.exit(outcome)
+    }
+
+    /// Applies `--filter` and plays `--keys` before the first frame, as if
+    /// typed; the outcome when a key ends the session (a pick, or a quit).
+    private func replay(
+        _ options: ViewOptions, on session: PluginSession, with interpreter: inout KeyInterpreter
+    ) throws(Diagnostic) -> BrowseLoop.Outcome? {
+        if let filter = options.filter { try session.setFilter(filter) }
+        for key in options.keys {
+            switch try interpreter.press(key) {
+            case .quit: return mode == .pick ? .cancelled : .quit
+            case .picked(let result) where mode == .pick: return .picked(result)
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    /// What to print on stdout, and the exit code, for an outcome.
+    private static func exit(_ outcome: BrowseLoop.Outcome) -> (output: String?, status: Int32) {
         switch outcome {
-        case .quit: return (nil, 0)
-        case .picked(let result): return (result, 0)
-        case .cancelled: return (nil, 130)
-        case .signalled(let number): return (nil, 128 + number)
+        case .quit: (nil, 0)
+        case .picked(let result): (result, 0)
+        case .cancelled: (nil, 130)
+        case .signalled(let number): (nil, 128 + number)
         }
     }
 }

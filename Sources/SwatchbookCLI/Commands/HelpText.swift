@@ -30,7 +30,7 @@ enum HelpText {
           swatchbook check Scripts/*.lua
 
         Exit codes: 0 ok, 64 usage, 65 bad data or script, 66 missing input,
-        70 internal error, 74 output error.
+        70 internal error, 74 output error, 130 pick cancelled or Ctrl-C.
 
         """
 
@@ -105,7 +105,8 @@ enum HelpText {
                     : "The catalogue on the whole terminal, driven by the keyboard and the mouse.")
 
                 Keys: h j k l / arrows move, PgUp PgDn page, Home End strip ends, g G first/last
-                row, Tab next section, Enter Space tap, / filter, t theme, r reload, ? help, q quit.
+                row, Tab next section, Enter Space tap, / filter, t theme, r reload, ? help, q quit;
+                Esc clears a kept filter, else quits; Ctrl-C quits with exit 130.
                 Mouse: click taps, wheel scrolls, Shift+wheel scrolls a strip.
                 The plugin reloads when its file (or a file it required) changes.
 

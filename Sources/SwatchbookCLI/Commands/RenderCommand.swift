@@ -36,12 +36,6 @@ struct RenderCommand {
                 name: "--tap", takesValue: true, repeatable: true, valueName: "PATH",
                 help: "tap PATH before drawing, as a user would (repeatable)"),
             .init(
-                name: "--keys", takesValue: true, repeatable: true, valueName: "KEYS",
-                help: "replay key presses before drawing, e.g. \"jjl<Enter>\""),
-            .init(
-                name: "--filter", takesValue: true, valueName: "TEXT",
-                help: "the browse filter, applied headless"),
-            .init(
                 name: "--output", short: "-o", takesValue: true, valueName: "FILE",
                 help: "write to FILE atomically instead of stdout"),
         ] + ViewOptions.options)
@@ -78,16 +72,14 @@ struct RenderCommand {
         let taps = try parsed.all("--tap").map { text throws(Diagnostic) in
             try ViewOptions.path(text, option: "--tap")
         }
-        var keys: [Key] = []
-        for text in parsed.all("--keys") { keys += try Key.parse(text) }
 
         let width = options.width ?? (toTerminal ? terminal.width : nil) ?? 80
         let setup = SessionSetup(options: options, locator: locator, warn: warn)
         let (session, theme) = try setup.open(width: width, height: options.height ?? Self.defaultPageHeight)
-        if let filter = parsed.value("--filter") { try session.setFilter(filter) }
+        if let filter = options.filter { try session.setFilter(filter) }
         for path in taps { try session.tap(path) }
         var interpreter = KeyInterpreter(session: session)
-        try interpreter.run(keys)
+        try interpreter.run(options.keys)
 
         let layout = session.layout
         if options.height == nil && !session.source.isEager && layout.documentHeight > Self.lazyWholeLimit {

@@ -15,6 +15,10 @@ struct ViewOptions {
     var focus: ElementPath?
     var statePath: String?
     var verbose = false
+    /// The filter applied before the first frame (fzf's `--query`).
+    var filter: String?
+    /// Keys pressed before the first frame, with the browse key map.
+    var keys: [Key] = []
 
     /// Also taken by `themes --preview`, which draws too.
     static let widthOption = ArgumentParser.Option(
@@ -35,6 +39,12 @@ struct ViewOptions {
             name: "--expand", takesValue: true, repeatable: true, valueName: "all|PATH",
             help: "open every node, or the node at PATH (repeatable)"),
         .init(name: "--focus", takesValue: true, valueName: "PATH", help: "start with the focus on PATH"),
+        .init(
+            name: "--filter", takesValue: true, valueName: "TEXT",
+            help: "start with the browse filter TEXT applied (fzf's --query)"),
+        .init(
+            name: "--keys", takesValue: true, repeatable: true, valueName: "KEYS",
+            help: "press keys first, with the browse key map, e.g. \"jjl<Enter>\""),
         .init(
             name: "--set", takesValue: true, repeatable: true, valueName: "KEY=VALUE",
             help: "plugin option, passed in ctx.options"),
@@ -89,6 +99,8 @@ struct ViewOptions {
         }
         statePath = parsed.value("--state")
         verbose = parsed.has("--verbose")
+        filter = parsed.value("--filter")
+        for text in parsed.all("--keys") { keys += try Key.parse(text) }
     }
 
     static func path(_ text: String, option: String) throws(Diagnostic) -> ElementPath {

@@ -50,6 +50,10 @@ public struct KeyInterpreter {
         case .filter:
             typing = session.state.filter ?? ""
             return .handled
+        case .quit where key == .escape && session.state.filter != nil:
+            // Esc takes back a kept filter first, as fzf's does; a second one quits.
+            try session.setFilter("")
+            return .handled
         case .quit:
             return .quit
         case .tap:
