@@ -511,21 +511,6 @@ static int text_only_load(lua_State *L) {
     return lua_gettop(L);
 }
 
-/* `print` to stderr: the screen belongs to the renderer. */
-static int stderr_print(lua_State *L) {
-    int n = lua_gettop(L);
-    for (int i = 1; i <= n; i++) {
-        size_t length;
-        const char *s = luaL_tolstring(L, i, &length);
-        if (i > 1) fputc('\t', stderr);
-        fwrite(s, 1, length, stderr);
-        lua_pop(L, 1);
-    }
-    fputc('\n', stderr);
-    fflush(stderr);
-    return 0;
-}
-
 static void open_library(lua_State *L, const char *name, lua_CFunction open) {
     luaL_requiref(L, name, open, 1);
     lua_pop(L, 1);
@@ -560,8 +545,6 @@ static int open_sandbox(lua_State *L) {
     lua_getfield(L, G, "load");
     lua_pushcclosure(L, text_only_load, 1);
     lua_setfield(L, G, "load");
-    lua_pushcfunction(L, stderr_print);
-    lua_setfield(L, G, "print");
     sbl_install_ordered_pairs(L, G);
 
     /* os: only the clock and the calendar. */

@@ -58,6 +58,7 @@ public final class BrowseLoop {
         terminal.enter()
         defer { terminal.leave() }
         let signals = SignalPipe(signals: [SIGINT, SIGTERM, SIGHUP, SIGWINCH])
+        refreshStatus()
         draw(full: true)
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
@@ -100,6 +101,7 @@ public final class BrowseLoop {
                 session.resize(width: size.width, height: max(1, size.height - 1))
             }
             if full || dirty || !events.isEmpty {
+                refreshStatus()
                 draw(full: full)
             }
         }
@@ -122,6 +124,7 @@ public final class BrowseLoop {
             showHelp = false
             return nil
         }
+        status.clear()
         switch event {
         case .key(.character("c"), let modifiers) where modifiers.contains(.control):
             return .cancelled  // 130 in browse too, as fzf does
@@ -145,6 +148,16 @@ public final class BrowseLoop {
             }
         }
         return nil
+    }
+
+    /// The plugin's `status(ctx)`, asked after every event; its failure is
+    /// shown, never fatal.
+    private func refreshStatus() {
+        do throws(Diagnostic) {
+            try session.refreshStatus()
+        } catch {
+            status.show(error.formatted, isError: true)
+        }
     }
 
     /// `t`: the next installed theme, redrawn in full.

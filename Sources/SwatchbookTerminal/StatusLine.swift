@@ -14,6 +14,13 @@ struct StatusLine {
         self.isError = isError
     }
 
+    /// The host's own message lasts until the next key or click, which
+    /// gives the line back to the plugin's status.
+    mutating func clear() {
+        message = nil
+        isError = false
+    }
+
     func draw(on canvas: inout Canvas, session: PluginSession, theme: Theme, typing: String?) {
         let y = canvas.height - 1
         guard y >= 0 else { return }
@@ -44,7 +51,9 @@ struct StatusLine {
             text = message
             style = isError ? theme.style(.error).over(base) : base
         } else {
-            text = session.status
+            // The plugin's own status (`status(ctx)`), then its latest `sb.status`.
+            let parts = [session.pluginStatus, session.status].compactMap { $0 }
+            text = parts.isEmpty ? nil : parts.joined(separator: "  ")
             style = theme.style(.muted).over(base)
         }
         if let text {

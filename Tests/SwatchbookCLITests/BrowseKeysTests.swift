@@ -62,44 +62,21 @@ struct BrowseKeysTests {
         #expect(try Self.result(screen) == "RESULT:[#FFE4B5]:0")
     }
 
-    /// Runs the binary in a session of its own, with no controlling terminal.
-    static func withoutATerminal(_ arguments: [String]) throws -> CommandRunner.Result {
-        let scratch = ScratchFolder()
-        let out = scratch.path("out")
-        let err = scratch.path("err")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
-        process.arguments = ["--wait", CommandRunner.binary.path] + arguments
-        process.currentDirectoryURL = CommandRunner.root
-        process.environment = CommandRunner.cleanEnvironment
-        FileManager.default.createFile(atPath: out, contents: nil)
-        FileManager.default.createFile(atPath: err, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return CommandRunner.Result(
-            status: process.terminationStatus,
-            stdout: [UInt8](try Data(contentsOf: URL(fileURLWithPath: out))),
-            stderr: try String(contentsOfFile: err, encoding: .utf8))
-    }
-
     @Test func pickWithoutATerminalSaysItNeedsOne() throws {
-        let result = try Self.withoutATerminal(["pick"])
+        let result = try CommandRunner.runWithoutATerminal(["pick"])
         #expect(result.status == 64)
         #expect(result.stderr.hasPrefix("pick needs a terminal: cannot open /dev/tty"))
         #expect(result.stderr.split(separator: "\n").count == 1)
         #expect(result.stdout.isEmpty)
-        let browse = try Self.withoutATerminal(["browse"])
+        let browse = try CommandRunner.runWithoutATerminal(["browse"])
         #expect(browse.stderr.hasPrefix("browse needs a terminal"))
     }
 
     @Test func keysThatPickNeedNoTerminal() throws {
-        let picked = try Self.withoutATerminal(["pick", "--filter", "sea", "--keys", "<Enter>"])
+        let picked = try CommandRunner.runWithoutATerminal(["pick", "--filter", "sea", "--keys", "<Enter>"])
         #expect(picked.status == 0, "\(picked.stderr)")
         #expect(picked.text == "#2E8B57\n")
-        let cancelled = try Self.withoutATerminal(["pick", "--keys", "q"])
+        let cancelled = try CommandRunner.runWithoutATerminal(["pick", "--keys", "q"])
         #expect(cancelled.status == 130)
         #expect(cancelled.stdout.isEmpty)
     }

@@ -68,6 +68,31 @@ struct CommandRunner {
     }
 }
 
+extension CommandRunner {
+    /// Runs the binary in a session of its own (`setsid`), with no
+    /// controlling terminal, as a cron job or a CI step would.
+    static func runWithoutATerminal(_ arguments: [String], in directory: URL = root) throws -> Result {
+        let scratch = ScratchFolder()
+        let out = URL(fileURLWithPath: scratch.path("out"))
+        let err = URL(fileURLWithPath: scratch.path("err"))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
+        process.arguments = ["--wait", binary.path] + arguments
+        process.currentDirectoryURL = directory
+        process.environment = cleanEnvironment
+        FileManager.default.createFile(atPath: out.path, contents: nil)
+        FileManager.default.createFile(atPath: err.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, stdout: [UInt8](try Data(contentsOf: out)),
+            stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+    }
+}
+
 /// A scratch folder for files a test writes.
 final class ScratchFolder {
     let url: URL

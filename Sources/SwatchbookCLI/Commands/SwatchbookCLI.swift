@@ -103,9 +103,6 @@ public enum SwatchbookCLI {
 
     /// Errors may quote script text: sanitised so they cannot drive the terminal.
     static func printError(_ line: String) {
-        let clean = line.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { Sanitizer.clean(String($0)) }
-            .joined(separator: "\n")
-        FileHandle.standardError.write(Data((clean + "\n").utf8))
+        FileHandle.standardError.write(Data((Sanitizer.cleanLines(line) + "\n").utf8))
     }
 }

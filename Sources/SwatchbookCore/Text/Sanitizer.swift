@@ -20,6 +20,20 @@ public enum Sanitizer {
         return String(scalars)
     }
 
+    /// ``clean(_:)`` for text bound for a log, not a cell: line breaks and
+    /// tabs stay, as they move no cursor a terminal would not move anyway.
+    public static func cleanLines(_ text: String) -> String {
+        func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+            isControl(scalar) && scalar != "\n" && scalar != "\t"
+        }
+        guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            scalars.append(isUnsafe(scalar) ? replacement : scalar)
+        }
+        return String(scalars)
+    }
+
     /// Decodes bytes from outside (a Lua string, a file) as UTF-8, replacing
     /// invalid sequences, and cleans the result.
     public static func clean(bytes: some Collection<UInt8>) -> String {

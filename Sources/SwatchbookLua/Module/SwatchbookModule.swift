@@ -50,14 +50,8 @@ enum SwatchbookModule {
             )
             return push(Color(oklchL: l, c: c, h: h), on: stack)
         }
-        function("log", in: runtime) { stack throws(LuaHostError) in
-            var parts: [String] = []
-            for i in 1...max(1, stack.top) where i <= stack.top {
-                parts.append(Sanitizer.clean(stack.string(at: i) ?? stack.describe(at: i)))
-            }
-            runtime.log(parts.joined(separator: "\t"))
-            return 0
-        }
+        lua_getfield(runtime.L, sbl_registryindex(), LuaRuntime.logKey)
+        stack.setRawField(-2, "log")
         installDataFunctions(in: runtime)
         installRandomFunctions(in: runtime)
         installStateFunctions(in: runtime)

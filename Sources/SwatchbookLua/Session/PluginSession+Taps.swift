@@ -199,23 +199,7 @@ extension PluginSession {
             stack.setRawField(-2, "item")
         }
         if let node = element.node {
-            stack.newTable(fieldCount: 6)
-            stack.push(node.name)
-            stack.setRawField(-2, "name")
-            if let id = node.id {
-                stack.push(id)
-                stack.setRawField(-2, "id")
-            }
-            if let color = node.color {
-                ColorValue.push(color, on: stack)
-                stack.setRawField(-2, "color")
-            }
-            stack.push(state.selected.contains(element.key))
-            stack.setRawField(-2, "selected")
-            stack.push(element.isExpanded)
-            stack.setRawField(-2, "expanded")
-            stack.push(node.children.count)
-            stack.setRawField(-2, "children")
+            pushNode(node, key: element.key, expanded: element.isExpanded, on: stack)
             stack.setRawField(-2, "node")
         }
         if let field = element.field {
@@ -236,6 +220,40 @@ extension PluginSession {
             stack.push(frame.y)
             stack.setRawField(-2, "y")
         }
+    }
+
+    /// A node as a callback sees it: `name`, `id`, `color`, `selected`,
+    /// `expanded`, `is_leaf`, and `children`, the list of its child nodes in
+    /// the same shape (nil for a leaf, as in the plugin's own data).
+    private func pushNode(_ node: Node, key: String, expanded: Bool, on stack: LuaStack) {
+        // One level of a tree at a time: the tree is at most Node.maximumDepth deep.
+        _ = stack.reserve(4)
+        stack.newTable(fieldCount: 7)
+        stack.push(node.name)
+        stack.setRawField(-2, "name")
+        if let id = node.id {
+            stack.push(id)
+            stack.setRawField(-2, "id")
+        }
+        if let color = node.color {
+            ColorValue.push(color, on: stack)
+            stack.setRawField(-2, "color")
+        }
+        stack.push(state.selected.contains(key))
+        stack.setRawField(-2, "selected")
+        stack.push(expanded)
+        stack.setRawField(-2, "expanded")
+        stack.push(node.children.isEmpty)
+        stack.setRawField(-2, "is_leaf")
+        guard !node.children.isEmpty else { return }
+        stack.newTable(arrayCount: node.children.count)
+        for (i, child) in node.children.enumerated() {
+            let childKey = ModelKey.child(of: key, name: child.name, id: child.id)
+            let open = !child.children.isEmpty && (state.expanded.contains(childKey) || child.expanded)
+            pushNode(child, key: childKey, expanded: open, on: stack)
+            lua_rawseti(stack.L, -2, lua_Integer(i + 1))
+        }
+        stack.setRawField(-2, "children")
     }
 
     func pushItem(_ item: Item, on stack: LuaStack) {

@@ -27,6 +27,8 @@ public final class PluginSession {
     public private(set) var catalogue: Catalogue?
     /// The last `sb.status` text.
     public internal(set) var status: String?
+    /// What the plugin's `status(ctx)` answered after the last event.
+    public private(set) var pluginStatus: String?
     /// The pick result: `sb.emit`, or what `on_tap` returned.
     public internal(set) var pickResult: String?
 
@@ -85,18 +87,45 @@ public final class PluginSession {
     /// runs the plugin's `on_load(ctx)`.
     public func start() throws(Diagnostic) {
         navigator.ensureFocus(in: &state)
+        _ = try callWithContext("on_load") { _ in }
+    }
+
+    /// Asks the plugin's `status(ctx)` for its status-line text, as browse
+    /// does after every event; nil when it has no `status` or answers nil.
+    public func refreshStatus() throws(Diagnostic) {
+        var text: String?
+        let called = try callWithContext("status") { (stack) throws(Diagnostic) in
+            switch stack.type(at: -1) {
+            case .nil, .none: text = nil
+            case .string, .number: text = stack.string(at: -1) ?? stack.describe(at: -1)
+            default:
+                throw Diagnostic(
+                    .data, file: plugin.file, "status: expected text or nil, got \(stack.describe(at: -1))")
+            }
+        }
+        pluginStatus = called ? text.map(Sanitizer.clean) : nil
+    }
+
+    /// Calls the plugin's callback `name` with `ctx` (options, viewport,
+    /// folder) and hands its one result, on top of the stack, to `read`.
+    /// False when the plugin has no such function.
+    private func callWithContext(
+        _ name: String, read: (LuaStack) throws(Diagnostic) -> Void
+    ) throws(Diagnostic) -> Bool {
         let runtime = plugin.runtime
         let stack = runtime.stack
         let base = stack.top
         defer { stack.setTop(base) }
-        try runtime.makeRoom(for: "on_load")
+        try runtime.makeRoom(for: name)
         stack.pushReference(plugin.tableReference)
-        guard stack.rawField(-1, "on_load") == .function else { return }
+        guard stack.rawField(-1, name) == .function else { return false }
         var context = plugin.context
         context.width = width
         context.height = height
         PluginLoader.pushContext(context, options: plugin.options, folder: runtime.folder, on: stack)
-        try runtime.call(arguments: 1, results: 0, in: "on_load")
+        try runtime.call(arguments: 1, results: 1, in: name)
+        try read(stack)
+        return true
     }
 
     // MARK: Keys

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+/// What a plugin's callbacks see and say: `status(ctx)` on the status line,
+/// a node's children as a list, and `sb.log` and `print` line by line.
+@Suite("callbacks", .serialized)
+struct CallbackTests {
+    static let tree = """
+        local sb = require "swatchbook"
+        local taps = 0
+        local function describe(node)
+          if not node.children then return node.name .. " (leaf)" end
+          local names = {}
+          for i, child in ipairs(node.children) do
+            names[i] = child.name .. (child.is_leaf and "" or "+")
+          end
+          return node.name .. ": " .. table.concat(names, ", ") .. (node.is_leaf and " leaf" or "")
+        end
+        return { name = "Tree", api = 1, options = { label = "taps" },
+          data = { { name = "S", rows = { { name = "R", children = {
+            { name = "Top", expanded = true, children = {
+                { name = "Leaf", color = "#FF0000" },
+                { name = "Inner", children = { { name = "Deep" } } } } } } } } } },
+          on_tap = function(ev) taps = taps + 1; return describe(ev.node) end,
+          status = function(ctx) return ctx.options.label .. ": " .. taps .. ", width " .. ctx.width end }
+        """
+
+    @Test(arguments: [
+        ("<Enter>", "Top: Leaf, Inner+"),
+        ("j<Enter>", "Leaf (leaf)"),
+        ("jj<Enter>", "Inner: Deep"),
+    ])
+    func aNodesChildrenAreAList(_ keys: String, _ expected: String) throws {
+        let scratch = ScratchFolder()
+        scratch.write("tree.lua", Self.tree)
+        let result = try CommandRunner.runWithoutATerminal(
+            ["pick", "tree.lua", "--keys", keys], in: scratch.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.text == expected + "\n")
+    }
+
+    @Test func statusIsShownAndRefreshedAfterEveryEvent() throws {
+        let scratch = ScratchFolder()
+        scratch.write(
+            "tree.lua", Self.tree.replacingOccurrences(of: "return describe(ev.node)", with: "return false"))
+        let screen = try TmuxScreen(
+            "\(TmuxScreen.binary) browse tree.lua --set label=seen; sleep 30", width: 70, height: 12,
+            in: scratch.url)
+        try screen.waitFor { $0.last?.contains("seen: 0, width 70") == true }
+        try screen.press("Enter")
+        try screen.waitFor { $0.last?.contains("seen: 1, width 70") == true }
+        try screen.press("j")
+        try screen.press("Enter")
+        try screen.waitFor { $0.last?.contains("seen: 2, width 70") == true }
+    }
+
+    @Test func aFailingStatusIsShownNotFatal() throws {
+        let scratch = ScratchFolder()
+        scratch.write(
+            "bad.lua",
+            """
+            return { name = "Bad status", api = 1,
+              data = { { name = "S", rows = { { name = "R", items = { { name = "A", color = "red" } } } } } },
+              status = function(ctx) return {} end }
+            """)
+        let screen = try TmuxScreen(
+            "\(TmuxScreen.binary) browse bad.lua; echo \"EXIT:$?\"; sleep 30", width: 90, height: 8,
+            in: scratch.url)
+        try screen.waitFor { $0.last?.contains("bad.lua: status: expected text or nil, got a table") == true }
+        try screen.press("q")
+        try screen.waitFor { $0.contains { $0.contains("EXIT:0") } }
+    }
+
+    @Test func logAndPrintKeepLineBreaksAndCleanEachLine() throws {
+        let scratch = ScratchFolder()
+        scratch.write(
+            "log.lua",
+            """
+            local sb = require "swatchbook"
+            return { name = "Log", api = 1, data = function()
+              sb.log("first\\nsecond \\27[31mred", 2, 0.1 + 0.2, sb.color("red"))
+              print("third\\r", true, nil)
+              return {}
+            end }
+            """)
+        let result = try CommandRunner.run(["render", "log.lua"], in: scratch.url)
+        #expect(result.status == 0)
+        #expect(result.stderr == "first\nsecond \u{FFFD}[31mred\t2\t0.3\t#FF0000\nthird\u{FFFD}\ttrue\tnil\n")
+    }
+}
