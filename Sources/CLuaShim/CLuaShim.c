@@ -32,10 +32,16 @@ typedef struct pool_chunk { struct pool_chunk *next; } pool_chunk;
 /* The keys the plain readers know, kept alive in the registry under the
  * address of `plain_keys_anchor`. Short strings are interned, so a key of a
  * table is one of these exactly when it is the same string object. */
-enum { KEY_NAME, KEY_COLOR, KEY_COUNT, KEY_ID, KEY_FIELDS, KEY_DATA, KEY_ITEMS, KEY_CHILDREN, PLAIN_KEY_COUNT };
+enum {
+    KEY_NAME, KEY_COLOR, KEY_COUNT, KEY_ID, KEY_FIELDS, KEY_DATA, KEY_ITEMS, KEY_CHILDREN,
+    KEY_ROWS, KEY_SELECTED, KEY_EXPANDED, PLAIN_KEY_COUNT
+};
 static const char *const plain_keys[PLAIN_KEY_COUNT] = {
-    "name", "color", "count", "id", "fields", "data", "items", "children"};
+    "name", "color", "count", "id", "fields", "data", "items", "children", "rows", "selected", "expanded"};
 static const char plain_keys_anchor = 0;
+_Static_assert(SBL_KEY_NAME == 1u << KEY_NAME && SBL_KEY_CHILDREN == 1u << KEY_CHILDREN
+                   && SBL_KEY_EXPANDED == 1u << KEY_EXPANDED,
+               "the header's key bits follow the anchored keys");
 
 /* Per-state guard: memory accounting and the time-budget watchdog. It is the
  * allocator's user data, so any function holding the state can reach it. */
@@ -286,10 +292,14 @@ static int read_plain(lua_State *L, int index, unsigned wanted, unsigned refused
     int plain = 1;
     lua_pushnil(L);
     while (plain && lua_next(L, index) != 0) {
+        /* A key the host does not know at all is a mistake the full reader
+         * warns about, so the table is not plain. */
+        int known = 0;
         if (lua_type(L, -2) == LUA_TSTRING) {
             const void *key = lua_topointer(L, -2);
             for (int k = 0; k < PLAIN_KEY_COUNT; k++) {
                 if (key != keys[k]) continue;
+                known = 1;
                 unsigned bit = 1u << k;
                 if (refused & bit) {
                     plain = 0;
@@ -306,6 +316,7 @@ static int read_plain(lua_State *L, int index, unsigned wanted, unsigned refused
                 break;
             }
         }
+        if (!known) plain = 0;
         lua_pop(L, 1);
     }
     lua_settop(L, top);
@@ -335,6 +346,31 @@ int sbl_plain_row(lua_State *L, int index, sbl_field *name, sbl_field *count) {
         *count = fields[KEY_COUNT];
     }
     return plain;
+}
+
+int sbl_unknown_keys(lua_State *L, int index, unsigned known) {
+    index = lua_absindex(L, index);
+    if (lua_type(L, index) != LUA_TTABLE || !lua_checkstack(L, 3)) return 0;
+    const void *const *keys = guard_of(L)->plain_key_objects;
+    int top = lua_gettop(L);
+    int unknown = 0;
+    lua_pushnil(L);
+    while (lua_next(L, index) != 0) {
+        int found = 0;
+        if (lua_type(L, -2) == LUA_TSTRING) {
+            const void *key = lua_topointer(L, -2);
+            for (int k = 0; k < PLAIN_KEY_COUNT; k++) {
+                if (key == keys[k]) {
+                    found = (known >> k) & 1u;
+                    break;
+                }
+            }
+        }
+        unknown += !found;
+        lua_pop(L, 1);
+    }
+    lua_settop(L, top);
+    return unknown;
 }
 
 int sbl_call_items(lua_State *L, int function, int64_t section, int64_t row, int64_t first, int count,

@@ -75,7 +75,7 @@ struct PluginLoaderTests {
         ),
         (
             ##"{ { name = "A", rows = { { name = "r", items = { { name = "n" } } } } } }"##,
-            "Scripts/bad.lua: data[1].rows[1].items[1].color: nil is not a colour"
+            "Scripts/bad.lua: data[1].rows[1].items[1].color: expected a colour, got nil"
         ),
         (
             ##"{ { name = "A", rows = { { name = "r", children = { { name = "n", expanded = "yes" } } } } } }"##,

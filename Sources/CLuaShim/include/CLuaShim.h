@@ -67,9 +67,22 @@ typedef struct {
     int64_t integer;
 } sbl_field;
 
-/* `{ name = "...", color = "..." }`, without id, fields or data. */
+/* The keys of catalogue tables the host reads, as bits of a set. */
+enum {
+    SBL_KEY_NAME = 1 << 0, SBL_KEY_COLOR = 1 << 1, SBL_KEY_COUNT = 1 << 2, SBL_KEY_ID = 1 << 3,
+    SBL_KEY_FIELDS = 1 << 4, SBL_KEY_DATA = 1 << 5, SBL_KEY_ITEMS = 1 << 6, SBL_KEY_CHILDREN = 1 << 7,
+    SBL_KEY_ROWS = 1 << 8, SBL_KEY_SELECTED = 1 << 9, SBL_KEY_EXPANDED = 1 << 10
+};
+
+/* How many keys of the table at `index` are not in `known` (SBL_KEY_ bits):
+ * other strings, and keys of other types. Never raises, allocates nothing. */
+int sbl_unknown_keys(lua_State *L, int index, unsigned known);
+
+/* `{ name = "...", color = "..." }`, without id, fields or data, and with no
+ * key the host does not know. */
 int sbl_plain_item(lua_State *L, int index, sbl_field *name, sbl_field *color);
-/* `{ name = "...", count = N }` (an integer), without id, items, fields or children. */
+/* `{ name = "...", count = N }` (an integer), without id, items, fields or
+ * children, and with no key the host does not know. */
 int sbl_plain_row(lua_State *L, int index, sbl_field *name, sbl_field *count);
 
 /* Takes a plain item of a batch (see sbl_call_items): returns 1 when the

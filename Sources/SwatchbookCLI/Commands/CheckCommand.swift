@@ -49,6 +49,7 @@ struct CheckCommand {
                     if parsed.has("--verbose"), let traceback = problem.traceback, !traceback.isEmpty {
                         report(traceback)
                     }
+                    for other in problem.others { report(other.formatted) }
                 }
                 outcomes.append(outcome)
             }
@@ -103,6 +104,7 @@ struct CheckCommand {
             }
         } catch {
             outcome.problem = error
+            outcome.warnings += error.warnings
         }
         return outcome
     }
@@ -113,6 +115,7 @@ struct CheckCommand {
             file: located.url, displayName: located.displayName, source: located.source,
             context: PluginContext())
         outcome.warnings = plugin.warnings
+        defer { outcome.warnings += plugin.sourceWarnings }
         try draw(plugin)
     }
 
@@ -153,7 +156,7 @@ struct CheckCommand {
     // MARK: Summary
 
     static func summary(_ outcomes: [Outcome]) -> String {
-        let problems = outcomes.filter { $0.problem != nil }.count
+        let problems = outcomes.compactMap(\.problem).map { 1 + $0.others.count }.reduce(0, +)
         let warnings = outcomes.map(\.warnings.count).reduce(0, +)
         return [
             count(outcomes.count, "file") + " checked", count(problems, "problem"),

@@ -122,6 +122,7 @@ struct RenderCommand {
         case .transcript:
             bytes = TranscriptWriter.encode(layout.layout(viewport))
         }
+        for warning in session.plugin.sourceWarnings { warn(warning.formatted) }
         do throws(Diagnostic) {
             if let failure = session.plugin.sourceFailure { throw failure }
             if let path = options.statePath { try StateFile.save(session.state, to: path) }

@@ -26,6 +26,12 @@ public struct Diagnostic: Error, Sendable, Equatable {
     public var message: String
     /// The Lua traceback, shown with `--verbose`.
     public var traceback: String?
+    /// Further problems found in the same file after this one: `check`
+    /// reports every one, a command that stops shows this one.
+    public var others: [Diagnostic] = []
+    /// Warnings about the same file found before it failed, which `check`
+    /// reports with the problems.
+    public var warnings: [Warning] = []
 
     public init(
         _ kind: Kind, file: String? = nil, line: Int? = nil, dataPath: String? = nil,

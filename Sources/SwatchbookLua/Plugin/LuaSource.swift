@@ -47,6 +47,8 @@ final class LuaSource: CatalogueSource {
     private(set) var answeredRows: [RowPosition] = []
     /// Items, kept in runs per row.
     private let itemCache = ItemCache()
+    /// Slips noted in the answers (unknown keys, empty rows), each once.
+    let warnings = DataWarnings()
     private var lastRowItems: (key: RowPosition, items: [Item]?)?
 
     /// The functions every source has; `item` is needed only by rows that
@@ -88,8 +90,8 @@ final class LuaSource: CatalogueSource {
     var sectionCount: Int {
         if let cached = sectionCountCache { return cached }
         let count =
-            ask(.sections) { stack, path throws(CatalogueReader.Failure) in
-                try Self.count(at: -1, stack: stack, path: path)
+            ask(.sections) { reader throws(CatalogueReader.Failure) in
+                try Self.count(at: -1, stack: reader.stack)
             } ?? 0
         sectionCountCache = count
         return count
@@ -98,8 +100,8 @@ final class LuaSource: CatalogueSource {
     func sectionSummary(_ section: Int) -> SectionSummary {
         if let cached = sectionCache[section] { return cached }
         let summary =
-            ask(.section, section + 1, optional: true) { stack, path throws(CatalogueReader.Failure) in
-                try CatalogueReader(stack: stack).sectionSummary(at: -1, path: path)
+            ask(.section, section + 1, optional: true) { reader throws(CatalogueReader.Failure) in
+                try reader.sectionSummary(at: -1, path: "")
             } ?? SectionSummary(name: "Section \(section + 1)")
         sectionCache[section] = summary
         return summary
@@ -108,8 +110,8 @@ final class LuaSource: CatalogueSource {
     func rowCount(_ section: Int) -> Int {
         if let cached = rowCountCache[section] { return cached }
         let count =
-            ask(.rows, section + 1) { stack, path throws(CatalogueReader.Failure) in
-                try Self.count(at: -1, stack: stack, path: path)
+            ask(.rows, section + 1) { reader throws(CatalogueReader.Failure) in
+                try Self.count(at: -1, stack: reader.stack)
             } ?? 0
         rowCountCache[section] = count
         return count
@@ -164,8 +166,8 @@ final class LuaSource: CatalogueSource {
         if let cached = rowCache[key] { return cached }
         let answer =
             ask(.row, section + 1, row + 1, plain: CatalogueReader.plainRow) {
-                stack, path throws(CatalogueReader.Failure) in
-                try CatalogueReader(stack: stack).lazyRow(at: -1, path: path)
+                reader throws(CatalogueReader.Failure) in
+                try reader.lazyRow(at: -1, path: "")
             } ?? (RowSummary(name: "", kind: .items, count: 0), nil)
         rowCache[key] = answer
         answeredRows.append(key)
@@ -177,14 +179,15 @@ final class LuaSource: CatalogueSource {
     /// in ``failure``), or when an optional function is absent.
     ///
     /// This runs for every cell on screen, so nothing is built for errors
-    /// until one happens: `read` is handed an empty path, and the call's own
-    /// path (`source.item(1, 2, 3)`) is put in front of what it reports.
+    /// until one happens: `read`'s reader reads at an empty path, and the
+    /// call's own path (`source.item(1, 2, 3)`) is put in front of what it
+    /// reports, and of a warning it notes.
     /// `plain` may answer first for the common shape of result, reading
     /// without protected mode; `read` then runs only when it returns nil.
     private func ask<T>(
         _ function: Function, _ arguments: Int..., optional: Bool = false,
         plain: (LuaStack) -> T? = { _ in nil },
-        read: (LuaStack, String) throws(CatalogueReader.Failure) -> T
+        read: (CatalogueReader) throws(CatalogueReader.Failure) -> T
     ) -> T? {
         guard failure == nil else { return nil }
         callCounts[function.rawValue] += 1
@@ -266,8 +269,8 @@ final class LuaSource: CatalogueSource {
     private static let placeholder = Item(name: "", color: Color(rgb: 0))
 
     /// Reads an item answer of any shape in full, in protected mode.
-    private static func readItem(_ stack: LuaStack, _ path: String) throws(CatalogueReader.Failure) -> Item {
-        try CatalogueReader(stack: stack).item(at: -1, path: path)
+    private static func readItem(_ reader: CatalogueReader) throws(CatalogueReader.Failure) -> Item {
+        try reader.item(at: -1, path: "")
     }
 
     /// Pushes the source table and `source.NAME` above it; false when that
@@ -297,14 +300,16 @@ final class LuaSource: CatalogueSource {
     /// nil after a failure, kept in ``failure`` with the call's path.
     private func readAnswer<T>(
         of function: Function, _ arguments: [Int],
-        with read: (LuaStack, String) throws(CatalogueReader.Failure) -> T
+        with read: (CatalogueReader) throws(CatalogueReader.Failure) -> T
     ) -> T? {
         var result: T?
         var problem: CatalogueReader.Failure?
         do throws(Diagnostic) {
             try runtime.protected(arguments: 1) { stack throws(LuaHostError) in
                 do throws(CatalogueReader.Failure) {
-                    result = try read(stack, "")
+                    let reader = CatalogueReader(
+                        stack: stack, warnings: warnings, prefix: { Self.path(function, arguments) })
+                    result = try read(reader)
                 } catch {
                     problem = error
                 }
@@ -327,12 +332,10 @@ final class LuaSource: CatalogueSource {
         "source.\(function.name)(\(arguments.map(String.init).joined(separator: ", ")))"
     }
 
-    private static func count(at index: Int32, stack: LuaStack, path: String) throws(CatalogueReader.Failure)
-        -> Int
-    {
+    private static func count(at index: Int32, stack: LuaStack) throws(CatalogueReader.Failure) -> Int {
         guard let value = stack.integer(at: index), value >= 0 else {
             throw CatalogueReader.Failure(
-                path: path,
+                path: "",
                 message: "expected a count (a whole number, 0 or more), got \(stack.describe(at: index))")
         }
         return value

@@ -41,6 +41,10 @@ public final class Plugin {
     /// stop midway, so commands check this once drawing is done.
     public var sourceFailure: Diagnostic? { (source as? LuaSource)?.failure }
 
+    /// Slips a lazy source's answers have shown so far (unknown keys, empty
+    /// rows), each once; a `data` plugin's are in ``warnings``.
+    public var sourceWarnings: [Warning] { (source as? LuaSource)?.warnings.warnings(file: file) ?? [] }
+
     /// How often each function of a lazy source has been called.
     public var sourceCalls: [String: Int] { (source as? LuaSource)?.calls ?? [:] }
 

@@ -23,25 +23,32 @@ public enum PluginLoader {
 
         var metadata = PluginMetadata()
         var warnings: [Warning] = []
-        var failure: Diagnostic?
+        var problems: [Diagnostic] = []
+        var canReadData = false
         stack.pushValue(pluginIndex)
         try runtime.protected(arguments: 1) { stack throws(LuaHostError) in
-            do throws(Diagnostic) {
-                var reader = PluginTableReader(stack: stack, file: displayName)
-                metadata = try reader.metadata(at: 1)
-                warnings = reader.warnings
-            } catch {
-                failure = error
-            }
+            var reader = PluginTableReader(stack: stack, file: displayName)
+            (metadata, canReadData) = reader.metadata(at: 1)
+            warnings = reader.warnings
+            problems = reader.problems
             return 0
         }
-        if let failure { throw failure }
+        // Every problem at once (for check), the first one first.
+        func fail(with more: [Diagnostic] = []) throws(Diagnostic) {
+            let all = problems + more
+            guard var first = all.first else { return }
+            first.others = Array(all.dropFirst()) + first.others
+            first.warnings = warnings
+            throw first
+        }
+        if !canReadData { try fail() }  // the data's shape is among the problems
         let (options, optionWarnings) = try PluginOptions.resolve(
             defaults: metadata.optionDefaults, set: context.options, file: displayName)
         warnings += optionWarnings
 
         let tableReference = stack.reference(pluginIndex)
         if metadata.hasSource {
+            try fail()
             stack.rawField(pluginIndex, "source")
             let source = LuaSource(runtime: runtime)
             stack.setTop(pluginIndex - 1)
@@ -61,15 +68,20 @@ public enum PluginLoader {
             try runtime.call(arguments: 1, results: 1, in: "data")
         }
         var catalogue = Catalogue(sections: [])
+        var dataProblems: [CatalogueReader.Failure] = []
         try runtime.protected(arguments: 1) { stack throws(LuaHostError) in
+            let reader = CatalogueReader(stack: stack, collectsProblems: true)
             do throws(CatalogueReader.Failure) {
-                catalogue = try CatalogueReader(stack: stack).catalogue(at: 1)
+                catalogue = try reader.catalogue(at: 1)
+                dataProblems = reader.problems
             } catch {
-                failure = Diagnostic(.data, file: displayName, dataPath: error.path, error.message)
+                dataProblems = reader.problems.isEmpty ? [error] : reader.problems
             }
+            warnings += reader.warnings.warnings(file: displayName)
             return 0
         }
-        if let failure { throw failure }
+        try fail(
+            with: dataProblems.map { Diagnostic(.data, file: displayName, dataPath: $0.path, $0.message) })
         stack.setTop(pluginIndex - 1)
         let plugin = Plugin(
             file: displayName, metadata: metadata, source: catalogue, warnings: warnings,

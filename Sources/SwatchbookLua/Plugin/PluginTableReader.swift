@@ -26,28 +26,88 @@ struct PluginTableReader {
     /// The id of a plugin's inline theme that gives none.
     static let inlineThemeID = "(plugin theme)"
 
-    mutating func metadata(at index: Int32) throws(Diagnostic) -> PluginMetadata {
+    /// Every problem found in the table, in order: each field is read on
+    /// its own, so one bad field does not hide the next (`check` lists all).
+    private(set) var problems: [Diagnostic] = []
+
+    /// Reads the plugin table at `index`, keeping each bad field in
+    /// ``problems``; the catalogue can be read afterwards only when
+    /// `canReadData` says its `data` or `source` is of the right shape.
+    mutating func metadata(at index: Int32) -> (metadata: PluginMetadata, canReadData: Bool) {
         let table = stack.absolute(index)
         var metadata = PluginMetadata()
         warnUnknown(keys: stack.stringKeys(of: table), known: Self.knownKeys, path: nil)
 
-        guard let name = string(table, "name") else {
-            throw error("name", "expected a string naming the plugin, got \(describe(table, "name"))")
+        collect { (reader: inout Self) throws(Diagnostic) in
+            guard let name = reader.string(table, "name") else {
+                throw reader.error(
+                    "name", "expected a string naming the plugin, got \(reader.describe(table, "name"))")
+            }
+            metadata.name = name
         }
-        metadata.name = name
-
-        stack.rawField(table, "api")
-        let api = stack.integer(at: -1)
-        let apiText = stack.describe(at: -1)
-        stack.pop()
-        guard let api, PluginLoader.supportedAPI.contains(api) else {
-            let supported = PluginLoader.supportedAPI.map(String.init).joined(separator: ", ")
-            throw error("api", "this host supports api \(supported), the plugin asks for \(apiText)")
+        collect { (reader: inout Self) throws(Diagnostic) in
+            reader.stack.rawField(table, "api")
+            let api = reader.stack.integer(at: -1)
+            let apiText = reader.stack.describe(at: -1)
+            reader.stack.pop()
+            guard let api, PluginLoader.supportedAPI.contains(api) else {
+                let supported = PluginLoader.supportedAPI.map(String.init).joined(separator: ", ")
+                throw reader.error(
+                    "api", "this host supports api \(supported), the plugin asks for \(apiText)")
+            }
+            metadata.api = api
         }
-        metadata.api = api
-        metadata.version = try optionalString(table, "version")
-        metadata.description = try optionalString(table, "description")
+        collect { (reader: inout Self) throws(Diagnostic) in
+            metadata.version = try reader.optionalString(table, "version")
+        }
+        collect { (reader: inout Self) throws(Diagnostic) in
+            metadata.description = try reader.optionalString(table, "description")
+        }
+        let canReadData = collect { (reader: inout Self) throws(Diagnostic) in
+            try reader.dataShape(table, into: &metadata)
+        }
+        collect { (reader: inout Self) throws(Diagnostic) in
+            switch reader.field(table, "theme") {
+            case .nil: break
+            case .string: metadata.themeName = reader.string(table, "theme")
+            case .table:
+                reader.stack.rawField(table, "theme")
+                defer { reader.stack.pop() }
+                let themeReader = ThemeTableReader(stack: reader.stack, file: reader.file, prefix: "theme")
+                metadata.inlineTheme = try themeReader.read(at: -1, fallbackID: Self.inlineThemeID).0
+                reader.warnings += themeReader.warnings
+            default:
+                throw reader.error(
+                    "theme", "expected a theme name or a theme table, got \(reader.describe(table, "theme"))")
+            }
+        }
+        collect { (reader: inout Self) throws(Diagnostic) in
+            guard reader.field(table, "layout") != .nil else { return }
+            reader.stack.rawField(table, "layout")
+            defer { reader.stack.pop() }
+            metadata.settings = try reader.layoutSettings(at: -1)
+        }
+        collect { (reader: inout Self) throws(Diagnostic) in
+            metadata.optionDefaults = try reader.optionDefaults(table)
+        }
+        return (metadata, canReadData)
+    }
 
+    /// Runs one field's reading, keeping its problem; false when it had one.
+    @discardableResult
+    private mutating func collect(_ read: (inout Self) throws(Diagnostic) -> Void) -> Bool {
+        do {
+            try read(&self)
+            return true
+        } catch {
+            problems.append(error)
+            return false
+        }
+    }
+
+    /// Whether the plugin gives `data` (a table or a function) or a lazy
+    /// `source` with the functions every source has.
+    private func dataShape(_ table: Int32, into metadata: inout PluginMetadata) throws(Diagnostic) {
         switch (field(table, "data"), field(table, "source")) {
         case (.table, .nil): break
         case (.function, .nil): metadata.dataIsFunction = true
@@ -68,27 +128,6 @@ struct PluginTableReader {
         default:
             throw error("source", "a plugin gives data or source, not both")
         }
-
-        switch field(table, "theme") {
-        case .nil: break
-        case .string: metadata.themeName = string(table, "theme")
-        case .table:
-            stack.rawField(table, "theme")
-            defer { stack.pop() }
-            let reader = ThemeTableReader(stack: stack, file: file, prefix: "theme")
-            metadata.inlineTheme = try reader.read(at: -1, fallbackID: Self.inlineThemeID).0
-            warnings += reader.warnings
-        default:
-            throw error("theme", "expected a theme name or a theme table, got \(describe(table, "theme"))")
-        }
-
-        if field(table, "layout") != .nil {
-            stack.rawField(table, "layout")
-            defer { stack.pop() }
-            metadata.settings = try layoutSettings(at: -1)
-        }
-        metadata.optionDefaults = try optionDefaults(table)
-        return metadata
     }
 
     /// `options = { name = default, … }`: each default a string, a number

@@ -1,0 +1,148 @@
+import CLuaShim
+import SwatchbookCore
+
+extension CatalogueReader {
+    /// The common item, `{ name = "…", color = "#…" }` with a colour that
+    /// parses, read without protected mode; nil for any other value, which
+    /// ``item(at:path:)`` reads or reports.
+    static func plainItem(on stack: LuaStack) -> Item? {
+        var name = sbl_field()
+        var color = sbl_field()
+        guard sbl_plain_item(stack.L, -1, &name, &color) != 0 else { return nil }
+        return plainItem(name: name, color: color)
+    }
+
+    /// The item of a plain `{ name, color }` answer's fields; nil when the
+    /// colour does not parse as a code (a name, say), for the full reader.
+    static func plainItem(name: sbl_field, color: sbl_field) -> Item? {
+        guard let parsed = color.withBytes({ Color.parse(utf8: $0) }) else { return nil }
+        return Item(name: name.withBytes { String(decoding: $0, as: UTF8.self) }, color: parsed)
+    }
+
+    /// The common row of a lazy source, `{ name = "…", count = N }`, read
+    /// without protected mode; nil for any other value, which
+    /// ``lazyRow(at:path:)`` reads or reports.
+    static func plainRow(on stack: LuaStack) -> (RowSummary, RowContent?)? {
+        var name = sbl_field()
+        var count = sbl_field()
+        guard sbl_plain_row(stack.L, -1, &name, &count) != 0, count.integer >= 0 else { return nil }
+        let summary = RowSummary(
+            name: name.withBytes { String(decoding: $0, as: UTF8.self) }, kind: .items,
+            count: Int(count.integer))
+        return (summary, nil)
+    }
+
+    /// Calls `body` with each element of the array at `index` pushed on top
+    /// (and popped after), and its data path.
+    func forEachElement(
+        of index: Int32, path: String, _ body: (String) throws(Failure) -> Void
+    ) throws(Failure) {
+        let index = stack.absolute(index)
+        guard stack.type(at: index) == .table else {
+            throw Failure(
+                path: path, message: "expected an array (a table), got \(stack.typeName(at: index))")
+        }
+        let count = stack.rawLength(index)
+        guard count > 0 || stack.stringKeys(of: index).isEmpty else {
+            throw Failure(path: path, message: "expected an array, got a table with named keys")
+        }
+        for i in 0..<count {
+            stack.rawIndex(index, i + 1)
+            defer { stack.pop() }
+            try body("\(path)[\(i + 1)]")
+        }
+    }
+
+    /// The table at `index`, with room made on the stack for reading it:
+    /// each level of a nested table holds a few values on the stack while
+    /// its contents are read. Its keys are checked against `shape`'s.
+    func table(at index: Int32, path: String, what: String, shape: Shape? = nil) throws(Failure)
+        -> Int32
+    {
+        guard stack.type(at: index) == .table else {
+            throw Failure(path: path, message: "expected \(what), got \(stack.describe(at: index))")
+        }
+        guard stack.reserve(Self.stackPerLevel) else {
+            throw Failure(path: path, message: "not enough memory")
+        }
+        let index = stack.absolute(index)
+        if let shape { checkKeys(of: index, shape: shape, path: path) }
+        return index
+    }
+
+    /// Stack slots one level of reading takes at most: the element, the
+    /// array it sits in, and the field being looked at, with room to spare.
+    static let stackPerLevel: Int32 = 8
+
+    func requiredString(_ table: Int32, _ key: String, path: String) throws(Failure) -> String {
+        stack.rawField(table, key)
+        defer { stack.pop() }
+        if let value = stack.string(at: -1) { return value }
+        if stack.type(at: -1) == .number { return stack.describe(at: -1) }
+        let missing = stack.type(at: -1) == .nil
+        throw Failure(
+            path: path + "." + key,
+            message: "expected a string, got \(stack.describe(at: -1))"
+                + (missing ? nearMiss(of: key, in: table) : ""))
+    }
+
+    /// The colour at `table.color`, which must be there.
+    func requiredColor(_ table: Int32, path: String) throws(Failure) -> Color {
+        stack.rawField(table, "color")
+        defer { stack.pop() }
+        if stack.type(at: -1) == .nil {
+            throw Failure(
+                path: path + ".color",
+                message: "expected a colour, got nil" + nearMiss(of: "color", in: table))
+        }
+        switch ColorValue.read(at: -1, on: stack) {
+        case .success(let value): return value
+        case .failure(let error): throw Failure(path: path + ".color", message: error.message)
+        }
+    }
+
+    func optionalID(_ table: Int32, path: String) throws(Failure) -> String? {
+        stack.rawField(table, "id")
+        defer { stack.pop() }
+        switch stack.type(at: -1) {
+        case .nil: return nil
+        case .string, .number: return stack.string(at: -1) ?? stack.describe(at: -1)
+        default:
+            throw Failure(
+                path: path + ".id", message: "expected a string or a number, got \(stack.describe(at: -1))")
+        }
+    }
+
+    func optionalBool(_ table: Int32, _ key: String, path: String) throws(Failure) -> Bool {
+        stack.rawField(table, key)
+        defer { stack.pop() }
+        switch stack.type(at: -1) {
+        case .nil: return false
+        case .boolean: return stack.boolean(at: -1)
+        default:
+            throw Failure(
+                path: path + "." + key, message: "expected true or false, got \(stack.describe(at: -1))")
+        }
+    }
+
+    func scalar(at index: Int32, path: String) throws(Failure) -> String {
+        switch stack.type(at: index) {
+        case .string: return stack.string(at: index) ?? ""
+        case .number, .boolean: return stack.describe(at: index)
+        default:
+            if let color = ColorValue.userdata(at: index, on: stack) { return color.hex }
+            throw Failure(
+                path: path, message: "expected a string, number or boolean, got \(stack.describe(at: index))")
+        }
+    }
+}
+
+extension sbl_field {
+    /// The string's bytes (empty for an integer field).
+    func withBytes<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        guard let bytes else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return bytes.withMemoryRebound(to: UInt8.self, capacity: length) {
+            body(UnsafeBufferPointer(start: $0, count: length))
+        }
+    }
+}
