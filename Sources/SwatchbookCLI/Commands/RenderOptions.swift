@@ -20,6 +20,9 @@ struct ViewOptions {
     /// Keys pressed before the first frame, with the browse key map.
     var keys: [Key] = []
 
+    /// The columns anything is drawn at, by render, browse and `themes --preview`.
+    static let widthRange = 1...10_000
+
     /// Also taken by `themes --preview`, which draws too.
     static let widthOption = ArgumentParser.Option(
         name: "--width", takesValue: true, valueName: "N", help: "columns (default: the terminal's, else 80)")
@@ -68,7 +71,7 @@ struct ViewOptions {
                 "\(command): expected at most one PLUGIN, got \(parsed.positionals.joined(separator: " "))")
         }
         plugin = parsed.positionals.first
-        width = try OptionValues.integer(parsed.value("--width"), option: "--width", in: 1...10_000)
+        width = try OptionValues.integer(parsed.value("--width"), option: "--width", in: Self.widthRange)
         height = try OptionValues.integer(parsed.value("--height"), option: "--height", in: 1...100_000)
         request =
             try OptionValues.choice(parsed.value("--color"), option: "--color", as: ColorDepth.Request.self)

@@ -66,7 +66,7 @@ struct ThemesCommand {
         -> [UInt8]
     {
         let width =
-            try OptionValues.integer(parsed.value("--width"), option: "--width", in: 20...10_000)
+            try OptionValues.integer(parsed.value("--width"), option: "--width", in: ViewOptions.widthRange)
             ?? terminal.width ?? 80
         let request =
             try OptionValues.choice(parsed.value("--color"), option: "--color", as: ColorDepth.Request.self)

@@ -38,14 +38,20 @@ extension SwatchbookModule {
             return 3
         }
         method("lighten", in: runtime) { color, stack throws(LuaHostError) in
-            push(color.lightened(try number(2, on: stack, in: "lighten")), on: stack)
+            push(
+                color.lightened(try fraction(2, on: stack, in: "colour:lighten", named: "t", isMethod: true)),
+                on: stack)
         }
         method("darken", in: runtime) { color, stack throws(LuaHostError) in
-            push(color.darkened(try number(2, on: stack, in: "darken")), on: stack)
+            push(
+                color.darkened(try fraction(2, on: stack, in: "colour:darken", named: "t", isMethod: true)),
+                on: stack)
         }
         method("mix", in: runtime) { color, stack throws(LuaHostError) in
             let other = try SwatchbookModule.color(at: 2, on: stack, in: "mix")
-            let t = stack.type(at: 3) == .none ? 0.5 : try number(3, on: stack, in: "mix")
+            let t =
+                stack.type(at: 3) == .none
+                ? 0.5 : try fraction(3, on: stack, in: "colour:mix", named: "t", isMethod: true)
             return push(color.mixed(with: other, t: t), on: stack)
         }
         method("luminance", in: runtime) { color, stack throws(LuaHostError) in

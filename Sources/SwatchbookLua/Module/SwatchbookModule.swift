@@ -1,4 +1,5 @@
 import CLua
+import Foundation
 import CLuaShim
 import SwatchbookCore
 
@@ -37,17 +38,16 @@ enum SwatchbookModule {
                 Color(red: channels[0], green: channels[1], blue: channels[2], alpha: channels[3]), on: stack)
         }
         function("hsl", in: runtime) { stack throws(LuaHostError) in
-            let (h, s, l) = try (
-                number(1, on: stack, in: "sb.hsl"), number(2, on: stack, in: "sb.hsl"),
-                number(3, on: stack, in: "sb.hsl")
-            )
+            let h = try degrees(1, on: stack, in: "sb.hsl", named: "hue")
+            let s = try fraction(2, on: stack, in: "sb.hsl", named: "saturation")
+            let l = try fraction(3, on: stack, in: "sb.hsl", named: "lightness")
             return push(Color(hue: h, saturation: s, lightness: l), on: stack)
         }
         function("oklch", in: runtime) { stack throws(LuaHostError) in
-            let (l, c, h) = try (
-                number(1, on: stack, in: "sb.oklch"), number(2, on: stack, in: "sb.oklch"),
-                number(3, on: stack, in: "sb.oklch")
-            )
+            let l = try fraction(1, on: stack, in: "sb.oklch", named: "lightness")
+            let c = try fraction(
+                2, on: stack, in: "sb.oklch", named: "chroma", range: 0...0.5, percentOf: 0.4)
+            let h = try degrees(3, on: stack, in: "sb.oklch", named: "hue")
             return push(Color(oklchL: l, c: c, h: h), on: stack)
         }
         lua_getfield(runtime.L, sbl_registryindex(), LuaRuntime.logKey)
@@ -82,6 +82,49 @@ enum SwatchbookModule {
         case .success(let color): return color
         case .failure(let error): throw LuaHostError("\(function): \(error.message)")
         }
+    }
+
+    /// A component in `range` (0 to 1 unless said), given as a number or, as
+    /// CSS writes it, a percentage (`"50%"`) of `percentOf`. Out of range is
+    /// an error naming the function, the argument and its range: a 50 meant
+    /// as a percentage must not quietly turn a colour white.
+    /// A method counts its arguments after the colour it is called on,
+    /// as the script writes them: `c:mix(other, t)` has `t` as argument 2.
+    static func fraction(
+        _ index: Int32, on stack: LuaStack, in function: String, named name: String,
+        range: ClosedRange<Double> = 0...1, percentOf whole: Double = 1, isMethod: Bool = false
+    ) throws(LuaHostError) -> Double {
+        var value = stack.number(at: index)
+        if value == nil, let text = stack.string(at: index), text.hasSuffix("%"),
+            let percent = Double(text.dropLast().trimmingCharacters(in: .whitespaces)), percent.isFinite
+        {
+            value = percent / 100 * whole
+        }
+        guard let value, value.isFinite, range.contains(value) else {
+            let percent = whole == 1 ? "\"50%\"" : "\"100%\" for \(Self.decimal(whole))"
+            throw LuaHostError(
+                "\(function): argument \(isMethod ? index - 1 : index) (\(name)) is \(stack.describe(at: index)), expected "
+                    + "\(Self.decimal(range.lowerBound)) to \(Self.decimal(range.upperBound)) or a percentage such as \(percent)"
+            )
+        }
+        return value
+    }
+
+    /// An angle in degrees, any finite number (it wraps round the circle).
+    static func degrees(_ index: Int32, on stack: LuaStack, in function: String, named name: String)
+        throws(LuaHostError) -> Double
+    {
+        guard let value = stack.number(at: index), value.isFinite else {
+            throw LuaHostError(
+                "\(function): argument \(index) (\(name)) is \(stack.describe(at: index)), expected an angle in degrees"
+            )
+        }
+        return value
+    }
+
+    /// `0.5`, `1`, `0.4`: a bound as a person writes it.
+    private static func decimal(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
     }
 
     static func number(_ index: Int32, on stack: LuaStack, in function: String) throws(LuaHostError) -> Double

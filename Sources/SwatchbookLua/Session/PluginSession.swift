@@ -156,16 +156,28 @@ public final class PluginSession {
         }
     }
 
-    /// Opens the node at `path` and every node above it.
+    /// Opens the node at `path` and every node above it; a path that names
+    /// nothing, or no node with children, is a usage error.
     public func expand(_ path: ElementPath) throws(Diagnostic) {
-        for length in 3...max(3, path.indices.count) where length <= path.indices.count {
+        guard let target = navigator.locate(path, in: state) else {
+            throw Diagnostic(.usage, "--expand: \(path) names no element of the catalogue")
+        }
+        guard target.kind == .node else {
+            let noun =
+                switch target.kind {
+                case .header: "a section"
+                case .item: "an item"
+                default: "a \(target.kind.rawValue)"
+                }
+            throw Diagnostic(
+                .usage, "--expand: \(path) is \(noun), not a tree node (sections and rows are always open)")
+        }
+        guard target.node?.children.isEmpty == false else {
+            throw Diagnostic(.usage, "--expand: \(path) is a node without children")
+        }
+        for length in 3...path.indices.count {
             let prefix = ElementPath(Array(path.indices.prefix(length)))
-            guard let element = navigator.locate(prefix, in: state), element.kind == .node,
-                element.node?.children.isEmpty == false
-            else {
-                throw Diagnostic(.usage, "--expand: \(path) is not a node with children")
-            }
-            state.expanded.insert(element.key)
+            if let element = navigator.locate(prefix, in: state) { state.expanded.insert(element.key) }
         }
     }
 
