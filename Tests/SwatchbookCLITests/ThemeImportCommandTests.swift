@@ -75,6 +75,46 @@ struct ThemeImportCommandTests {
         #expect(Self.contents(scratch.url.path).isEmpty, "DIR not created, no hidden folder left")
     }
 
+    /// The README's own example, on a machine with no config folder yet.
+    @Test func anImportIntoAFreshConfigFolderMakesItsFolders() throws {
+        let home = ScratchFolder()
+        let result = try CommandRunner.run(
+            [
+                "theme", "import", "base16", "Tests/Fixtures/base16", "-o",
+                home.path(".config/swatchbook/themes/base16"),
+            ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            Self.contents(home.path(".config/swatchbook/themes/base16")) == Self.ids.map { $0 + ".lua" } + [
+                "pack.lua"
+            ])
+        // Installed for good: found without SWATCHBOOK_THEMES.
+        let themes = try CommandRunner.run(["themes"], environment: ["XDG_CONFIG_HOME": home.path(".config")])
+        #expect(themes.text.contains("base16-ocean"))
+    }
+
+    /// A scheme that fails leaves no folder behind, not even the parents.
+    @Test func aFailedImportIntoAFreshFolderLeavesNothing() throws {
+        let home = ScratchFolder()
+        let result = try CommandRunner.run([
+            "theme", "import", "base16", "Tests/Fixtures/base16", "Tests/Fixtures/base16-bad/bad-hex.yaml",
+            "-o",
+            home.path("config/themes/base16"),
+        ])
+        #expect(result.status == 65)
+        #expect(Self.contents(home.url.path).isEmpty)
+    }
+
+    @Test func aFileInThePathIsAnOutputError() throws {
+        let scratch = ScratchFolder()
+        scratch.write("config", "a file")
+        let result = try CommandRunner.run(
+            ["theme", "import", "base16", "Tests/Fixtures/base16", "-o", scratch.path("config/themes")])
+        #expect(result.status == 74)
+        #expect(result.stderr.hasSuffix("config is not a folder; nothing written\n"), "\(result.stderr)")
+        #expect(Self.contents(scratch.url.path) == ["config"])
+    }
+
     @Test func aFolderThatIsNotAPackIsUntouched() throws {
         let scratch = ScratchFolder()
         scratch.write("mine/notes.txt", "keep me")

@@ -135,12 +135,13 @@ struct Base16ImporterTests {
         #expect(
             try String(contentsOf: scratch.folder.appendingPathComponent("file.lua"), encoding: .utf8)
                 == "not a folder")
-        let nowhere = try #require(
-            Self.failure([Self.fixtures + "/base16"], "no/such/dir", in: scratch.folder))
-        #expect(nowhere.kind == .output)
+        let blocked = try #require(
+            Self.failure([Self.fixtures + "/base16"], "file.lua/themes/pack", in: scratch.folder))
+        #expect(blocked.kind == .output)
         #expect(
-            nowhere.formatted
-                == "no/such/dir: cannot create: the folder it goes in does not exist; nothing written")
+            blocked.formatted
+                == "file.lua/themes/pack: cannot create: file.lua is not a folder; nothing written")
+        #expect(Self.contents(scratch.folder) == ["file.lua", "notes"])
     }
 
     @Test func missingInputsAre66() throws {

@@ -22,18 +22,69 @@ final class StagedPack {
     /// The hidden folder being filled.
     let folder: URL
     private var installed = false
+    /// The folders above the destination this import made, deepest last:
+    /// taken away again if the pack never goes in.
+    private var createdParents: [URL] = []
 
-    /// Creates the hidden folder, after checking the destination can take a pack.
+    /// Creates the hidden folder, after checking the destination can take a
+    /// pack, and the folders it goes in where they are missing
+    /// (`-o ~/.config/swatchbook/themes/base16` on a fresh machine).
     init(destination: URL, displayName: String) throws(Diagnostic) {
         self.destination = destination
         self.displayName = displayName
         _ = try Self.inspect(destination, displayName: displayName)
         let parent = destination.deletingLastPathComponent()
         folder = parent.appendingPathComponent(Self.hiddenName(destination, "import"))
+        createdParents = try Self.makeFolders(parent, for: destination, displayName: displayName)
         guard mkdir(folder.path, 0o755) == 0 else {
-            throw Diagnostic(
+            let failure = Diagnostic(
                 .output, file: displayName, "cannot create a folder beside it: \(Self.systemError())")
+            removeCreatedParents()
+            throw failure
         }
+    }
+
+    /// Makes `folder` and every missing folder above it; returns those it
+    /// made, outermost first.
+    private static func makeFolders(_ folder: URL, for destination: URL, displayName: String)
+        throws(Diagnostic) -> [URL]
+    {
+        var missing: [URL] = []
+        var next = folder
+        var isDirectory: ObjCBool = false
+        while !FileManager.default.fileExists(atPath: next.path, isDirectory: &isDirectory) {
+            missing.insert(next, at: 0)
+            let up = next.deletingLastPathComponent()
+            guard up.path != next.path else { break }
+            next = up
+        }
+        // The nearest folder that is there must be a folder, not a file.
+        guard isDirectory.boolValue else {
+            // Named as the user wrote it: `a/b/pack` with `a` a file is `a`.
+            let below = destination.pathComponents.count - next.pathComponents.count
+            let named = displayName.split(separator: "/").dropLast(below).joined(separator: "/")
+            throw Diagnostic(
+                .output, file: displayName, "cannot create: \(named) is not a folder; nothing written")
+        }
+        var made: [URL] = []
+        for url in missing {
+            guard mkdir(url.path, 0o755) == 0 || errno == EEXIST else {
+                let failure = Diagnostic(
+                    .output, file: displayName, "cannot create \(url.path): \(systemError()); nothing written"
+                )
+                for done in made.reversed() { rmdir(done.path) }
+                throw failure
+            }
+            made.append(url)
+        }
+        return made
+    }
+
+    /// Takes away the folders this import made above the destination, if
+    /// nothing else has been put in them.
+    private func removeCreatedParents() {
+        for url in createdParents.reversed() { rmdir(url.path) }
+        createdParents = []
     }
 
     /// Writes one file into the hidden folder; `name` is a plain file name.
@@ -93,24 +144,14 @@ final class StagedPack {
     func discard() {
         guard !installed else { return }
         try? FileManager.default.removeItem(at: folder)
+        removeCreatedParents()
     }
 
     /// Whether `url` can take a pack, and what is there now.
     static func inspect(_ url: URL, displayName: String) throws(Diagnostic) -> Destination {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
-        guard manager.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            var parentIsDirectory: ObjCBool = false
-            let parent = url.deletingLastPathComponent().path
-            guard manager.fileExists(atPath: parent, isDirectory: &parentIsDirectory),
-                parentIsDirectory.boolValue
-            else {
-                throw Diagnostic(
-                    .output, file: displayName,
-                    "cannot create: the folder it goes in does not exist; nothing written")
-            }
-            return .absent
-        }
+        guard manager.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return .absent }
         if isDirectory.boolValue {
             if manager.fileExists(atPath: url.appendingPathComponent("pack.lua").path) { return .pack }
             if let names = try? manager.contentsOfDirectory(atPath: url.path), names.isEmpty {
