@@ -251,6 +251,28 @@ struct CheckThemeTests {
         #expect(result.text.contains("mine/a.lua: a ("), "the pack's theme is still checked")
     }
 
+    /// A pack's manifest stands for the themes it lists, each checked as a
+    /// theme: a broken one fails the check of the pack.
+    @Test func checkingAPackChecksEveryThemeItLists() throws {
+        let scratch = ScratchFolder()
+        scratch.write(
+            "mine/pack.lua",
+            #"return { name = "mine", themes = { "a.lua", "b.lua", "gone.lua", "lost.lua" } }"#)
+        scratch.write("mine/a.lua", ##"return { id = "a", roles = { text = { fg = "#FFFFFF" } } }"##)
+        scratch.write("mine/b.lua", ##"return { id = "b", roles = { text = { fg = "#GG0000" } } }"##)
+        let result = try CommandRunner.run(["check", "mine/pack.lua"], in: scratch.url)
+        #expect(result.status == 65)
+        let errors = result.stderr.split(separator: "\n").map(String.init)
+        #expect(errors.contains(#"mine/pack.lua: themes[3]: no theme file "gone.lua" in the pack"#))
+        #expect(errors.contains(#"mine/pack.lua: themes[4]: no theme file "lost.lua" in the pack"#))
+        #expect(errors.contains(##"mine/b.lua: roles.text.fg: "#GG0000" is not a colour"##), "\(errors)")
+        #expect(result.text.contains("mine/a.lua: a ("))
+        #expect(errors.last == "3 files checked, 3 problems, 0 warnings")
+        // The folder and the manifest together check each file once.
+        let both = try CommandRunner.run(["check", "mine", "mine/pack.lua"], in: scratch.url)
+        #expect(both.stderr.split(separator: "\n").last == "3 files checked, 3 problems, 0 warnings")
+    }
+
     static let shippedThemes: [String] = {
         let folder = CommandRunner.root.appendingPathComponent("Themes")
         let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []

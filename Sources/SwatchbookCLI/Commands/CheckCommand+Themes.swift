@@ -29,16 +29,21 @@ extension CheckCommand {
         return try contrastOutcome(file: entry.spec.file, id: id, resolver: catalog.resolver)
     }
 
-    /// A pack's manifest: it loads, and every theme file it lists exists.
-    /// The theme files are checked as themes when named themselves.
+    /// A pack's manifest: it loads, and every theme file it lists exists
+    /// (each missing one a problem). The theme files are checked as themes
+    /// beside it: `check` names them after the pack.
     func checkPack(file: String, url: URL) throws(Diagnostic) -> Outcome {
         let pack = try PackManifest.load(file: url, displayName: file)
-        for (index, theme) in pack.themes.enumerated()
-        where !FileManager.default.fileExists(
-            atPath: url.deletingLastPathComponent().appendingPathComponent(theme).path)
-        {
-            throw Diagnostic(
+        let missing = pack.themes.enumerated().filter { _, theme in
+            !FileManager.default.fileExists(
+                atPath: url.deletingLastPathComponent().appendingPathComponent(theme).path)
+        }.map { index, theme in
+            Diagnostic(
                 .data, file: file, dataPath: "themes[\(index + 1)]", "no theme file \"\(theme)\" in the pack")
+        }
+        if var first = missing.first {
+            first.others = Array(missing.dropFirst())
+            throw first
         }
         return Outcome(file: file)
     }

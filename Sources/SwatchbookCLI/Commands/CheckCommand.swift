@@ -39,8 +39,10 @@ struct CheckCommand {
             throw Diagnostic(.usage, "check: expected at least one FILE; see 'swatchbook help check'")
         }
         var outcomes: [Outcome] = []
+        var seen: Set<String> = []
         for argument in parsed.positionals {
-            for file in expand(argument) {
+            // A file named twice (a pack's theme, and the pack's folder) is checked once.
+            for file in expand(argument) where seen.insert(resolve(file).standardizedFileURL.path).inserted {
                 let outcome = check(file)
                 if let text = outcome.contrastTable { output(text) }
                 for warning in outcome.warnings { report(warning.formatted) }
@@ -59,13 +61,14 @@ struct CheckCommand {
     }
 
     /// A folder stands for its `.lua` files and the packs in its subfolders
-    /// (so `check Themes` checks every pack); anything else for itself.
+    /// (so `check Themes` checks every pack); a `pack.lua` for itself and the
+    /// theme files it lists; anything else for itself.
     private func expand(_ argument: String) -> [String] {
         var isDirectory: ObjCBool = false
         let manager = FileManager.default
         guard manager.fileExists(atPath: resolve(argument).path, isDirectory: &isDirectory),
             isDirectory.boolValue
-        else { return [argument] }
+        else { return [argument] + themes(listedBy: argument) }
         let folder = argument.hasSuffix("/") ? argument : argument + "/"
         let names = ((try? manager.contentsOfDirectory(atPath: resolve(argument).path)) ?? [])
             .filter { !$0.hasPrefix(".") }.sorted()
@@ -78,6 +81,19 @@ struct CheckCommand {
             }
         }
         return files.isEmpty ? [argument] : files
+    }
+
+    /// The theme files a `pack.lua` lists that are there, named from where
+    /// the pack was named; none for any other file, or a manifest that does
+    /// not load (the pack's own check reports that, and missing files).
+    private func themes(listedBy file: String) -> [String] {
+        let url = resolve(file)
+        guard url.lastPathComponent == "pack.lua",
+            let pack = try? PackManifest.load(file: url, displayName: file)
+        else { return [] }
+        let folder = (file as NSString).deletingLastPathComponent
+        return pack.themes.map { folder.isEmpty ? $0 : folder + "/" + $0 }
+            .filter { FileManager.default.fileExists(atPath: resolve($0).path) }
     }
 
     /// Checks `file`: a plugin, theme or pack file; else a plugin name on
