@@ -38,7 +38,7 @@ let package = Package(
         .target(
             name: "SwatchbookCLI",
             dependencies: ["SwatchbookCore", "SwatchbookRender", "SwatchbookLua", "SwatchbookTerminal"],
-            resources: [.embedInCode("Demo/colors.lua"), .embedInCode("BundledThemes")]
+            resources: [.embedInCode("BundledScripts"), .embedInCode("BundledThemes")]
         ),
         .executableTarget(name: "swatchbook", dependencies: ["SwatchbookCLI", "CMalloc"]),
         .executableTarget(

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import SwatchbookCLI
+
 @Suite("swatchbook plugins")
 struct PluginsCommandTests {
     /// A config folder of its own, so plugins installed on the machine stay out.
@@ -18,7 +20,7 @@ struct PluginsCommandTests {
     static func rows(_ text: String) -> [[String]] {
         let lines = text.split(separator: "\n").map(String.init)
         guard let header = lines.first else { return [] }
-        let starts = ["NAME", "VERSION", "API", "FILE", "DESCRIPTION"].map {
+        let starts = ["NAME", "TITLE", "VERSION", "API", "FILE", "DESCRIPTION"].map {
             header.distance(from: header.startIndex, to: header.range(of: $0)!.lowerBound)
         }
         return lines.map { line in
@@ -32,37 +34,55 @@ struct PluginsCommandTests {
         }
     }
 
-    @Test func listsTheShippedScriptsThenTheShadowedBundledDemo() throws {
+    @Test func listsTheShippedScriptsThenTheShadowedBundledOnes() throws {
         let result = try run([])
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty, "\(result.stderr)")
         let rows = Self.rows(result.text)
-        #expect(rows.first == ["NAME", "VERSION", "API", "FILE", "DESCRIPTION"])
+        #expect(rows.first == ["NAME", "TITLE", "VERSION", "API", "FILE", "DESCRIPTION"])
         #expect(result.text.hasPrefix("NAME "))
         #expect(
-            rows.contains(["Colours", "1.0.0", "1", "Scripts/colors.lua", "Categories of named colours"]))
-        let palette = try #require(rows.first { $0[3] == "Scripts/random-palette.lua" })
-        #expect(palette[0...2] == ["Random palette", "1.0.0", "1"])
+            rows.contains([
+                "colors", "Colours", "1.0.0", "1", "Scripts/colors.lua", "Categories of named colours",
+            ]))
+        let palette = try #require(rows.first { $0[4] == "Scripts/random-palette.lua" })
+        #expect(palette[0...3] == ["random-palette", "Random palette", "1.0.0", "1"])
         #expect(
             rows.last == [
-                "Colours", "1.0.0", "1", "(bundled) colors.lua",
-                "Categories of named colours (shadowed by Scripts/colors.lua)",
+                "trips", "Trips", "1.0.0", "1", "(bundled) trips.lua",
+                "GPS readings of four trips as key/value rows (shadowed by Scripts/trips.lua)",
             ])
-        let files = rows.dropFirst().map { $0[3] }
-        #expect(Array(files.dropLast()) == files.dropLast().sorted())
-        #expect(files.dropLast().allSatisfy { $0.hasPrefix("Scripts/") })
+        let onDisk = rows.dropFirst().filter { $0[4].hasPrefix("Scripts/") }.map { $0[4] }
+        #expect(onDisk == onDisk.sorted())
+        #expect(onDisk.count == Self.bundledNames.count)
     }
 
-    @Test func outsideTheProjectOnlyTheBundledDemoIsListed() throws {
+    /// The names of the plugins in `Scripts/`, each compiled in.
+    static let bundledNames = ["categories", "colors", "huge", "picker", "random-palette", "trips"]
+
+    @Test func outsideTheProjectTheBundledPluginsAreListed() throws {
         let elsewhere = ScratchFolder()
         let result = try run([], in: elsewhere.url)
         #expect(result.status == 0)
+        let rows = Self.rows(result.text).dropFirst()
+        #expect(rows.map { $0[0] } == Self.bundledNames)
+        #expect(rows.allSatisfy { $0[4].hasPrefix("(bundled) ") && !$0[5].contains("shadowed") })
         #expect(
-            result.text == """
-                NAME     VERSION  API  FILE                  DESCRIPTION
-                Colours  1.0.0    1    (bundled) colors.lua  Categories of named colours
+            result.text.contains(
+                "colors          Colours         1.0.0    1    (bundled) colors.lua          Categories of named colours\n"
+            ))
+    }
 
-                """)
+    /// NAME is what to type: every name listed renders, here and elsewhere.
+    @Test(arguments: bundledNames)
+    func everyListedNameRenders(_ name: String) throws {
+        let elsewhere = ScratchFolder()
+        for folder in [CommandRunner.root, elsewhere.url] {
+            let result = try CommandRunner.run(
+                ["render", name, "--format", "plain", "--height", "5", "--width", "60"], in: folder)
+            #expect(result.status == 0, "\(name) in \(folder.lastPathComponent): \(result.stderr)")
+            #expect(result.stdout.count > 20)
+        }
     }
 
     @Test func searchesSwatchbookPathThenTheConfigFolder() throws {
@@ -80,21 +100,27 @@ struct PluginsCommandTests {
         let result = try run([], path: first.url.path + ":" + second.url.path + ":")
         #expect(result.status == 0)
         #expect(!result.stderr.contains(first.url.path) && !result.stderr.contains(second.url.path))
-        let rows = Self.rows(result.text).dropFirst().filter { !$0[3].hasPrefix("Scripts/") }
+        let rows = Self.rows(result.text).dropFirst().filter {
+            !$0[4].hasPrefix("Scripts/") && !$0[4].hasPrefix("(bundled)")
+        }
         #expect(
             rows == [
-                ["My colours", "-", "1", first.path("colors.lua"), "mine (shadowed by Scripts/colors.lua)"],
-                ["Zebra", "0.1", "1", first.path("zebra.lua"), ""],
                 [
-                    "Other zebra", "-", "1", second.path("zebra.lua"),
+                    "colors", "My colours", "-", "1", first.path("colors.lua"),
+                    "mine (shadowed by Scripts/colors.lua)",
+                ],
+                ["zebra", "Zebra", "0.1", "1", first.path("zebra.lua"), ""],
+                [
+                    "zebra", "Other zebra", "-", "1", second.path("zebra.lua"),
                     "(shadowed by \(first.path("zebra.lua")))",
                 ],
-                ["Configured", "-", "1", plugins.appendingPathComponent("configured.lua").path, ""],
                 [
-                    "Colours", "1.0.0", "1", "(bundled) colors.lua",
-                    "Categories of named colours (shadowed by Scripts/colors.lua)",
+                    "configured", "Configured", "-", "1",
+                    plugins.appendingPathComponent("configured.lua").path, "",
                 ],
             ])
+        let bundledColours = try #require(Self.rows(result.text).first { $0[4] == "(bundled) colors.lua" })
+        #expect(bundledColours[5] == "Categories of named colours (shadowed by Scripts/colors.lua)")
     }
 
     /// Relative folders keep file names short enough for Lua to quote whole.
@@ -107,14 +133,17 @@ struct PluginsCommandTests {
         scratch.write("extra/future.lua", "return { name = 'Future', api = 2, data = {} }")
         let result = try run([], path: "extra", in: scratch.url)
         #expect(result.status == 0)
+        let rows = Self.rows(result.text)
         #expect(
-            result.text == """
-                NAME     VERSION  API  FILE                  DESCRIPTION
-                broken   -        -    extra/broken.lua      error: line 3: attempt to perform arithmetic on a nil value
-                future   -        -    extra/future.lua      error: api: this host supports api 1, the plugin asks for 2
-                Colours  1.0.0    1    (bundled) colors.lua  Categories of named colours
-
-                """)
+            rows[1] == [
+                "broken", "-", "-", "-", "extra/broken.lua",
+                "error: line 3: attempt to perform arithmetic on a nil value",
+            ])
+        #expect(
+            rows[2] == [
+                "future", "-", "-", "-", "extra/future.lua",
+                "error: api: this host supports api 1, the plugin asks for 2",
+            ])
         #expect(
             result.stderr == """
                 extra/broken.lua:3: attempt to perform arithmetic on a nil value
@@ -126,6 +155,7 @@ struct PluginsCommandTests {
             try JSONSerialization.jsonObject(with: Data(json.stdout)) as? [[String: Any]])
         let broken = try #require(objects.first)
         #expect(broken["name"] as? String == "broken")
+        #expect(broken["title"] is NSNull)
         #expect(broken["file"] as? String == "extra/broken.lua")
         #expect(broken["version"] is NSNull && broken["api"] is NSNull && broken["description"] is NSNull)
         #expect(
@@ -148,15 +178,16 @@ struct PluginsCommandTests {
         let objects = try #require(
             try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [[String: Any]])
         let colours = try #require(objects.first { $0["file"] as? String == "Scripts/colors.lua" })
-        #expect(colours["name"] as? String == "Colours")
+        #expect(colours["name"] as? String == "colors")
+        #expect(colours["title"] as? String == "Colours")
         #expect(colours["version"] as? String == "1.0.0")
         #expect(colours["api"] as? Int == 1)
         #expect(colours["description"] as? String == "Categories of named colours")
         #expect(colours["error"] is NSNull)
         #expect(colours["shadowed_by"] is NSNull)
         #expect(colours["bundled"] as? Bool == false)
-        let bundled = try #require(objects.last)
-        #expect(bundled["bundled"] as? Bool == true)
+        let bundled = try #require(
+            objects.first { $0["bundled"] as? Bool == true && $0["name"] as? String == "colors" })
         #expect(bundled["file"] as? String == "colors.lua")
         #expect(bundled["shadowed_by"] as? String == "Scripts/colors.lua")
     }
@@ -175,5 +206,29 @@ struct PluginsCommandTests {
             #expect(help.text.contains("--json"))
         }
         #expect(try CommandRunner.run(["--help"]).text.contains("swatchbook plugins"))
+    }
+}
+
+extension PluginsCommandTests {
+    /// Every file of `Scripts/` is compiled in, byte for byte: a script
+    /// added without its `BundledScripts/` link fails here.
+    @Test func theBundleMatchesTheScriptsFolder() throws {
+        let folder = CommandRunner.root.appendingPathComponent("Scripts")
+        var onDisk: [String: [UInt8]] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            onDisk[name] = Array(try Data(contentsOf: folder.appendingPathComponent(name)))
+        }
+        #expect(onDisk.keys.sorted() == BundledScripts.files.keys.sorted())
+        for (name, bytes) in onDisk { #expect(BundledScripts.files[name] == bytes, "\(name)") }
+    }
+
+    /// A bundled plugin reads the files compiled in beside it, and only those.
+    @Test func aBundledPluginReadsItsOwnFiles() throws {
+        let elsewhere = ScratchFolder()
+        elsewhere.write("Scripts/categories.json", "{ \"category\": [] }")
+        let result = try CommandRunner.run(
+            ["render", "categories", "--expand", "all", "--format", "plain"], in: elsewhere.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.text.contains("Warm") && result.text.contains("Salmon"))
     }
 }

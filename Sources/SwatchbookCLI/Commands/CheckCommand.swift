@@ -129,7 +129,7 @@ struct CheckCommand {
     {
         let plugin = try PluginLoader.load(
             file: located.url, displayName: located.displayName, source: located.source,
-            context: PluginContext())
+            bundle: located.bundle, context: PluginContext())
         outcome.warnings = plugin.warnings
         defer { outcome.warnings += plugin.sourceWarnings }
         try draw(plugin)

@@ -13,15 +13,22 @@ struct PluginLocator {
         var displayName: String
         /// The compiled-in source, for bundled plugins.
         var source: [UInt8]?
+        /// The files beside a bundled plugin (`categories.json`), by name.
+        var bundle: [String: [UInt8]]?
     }
 
     static let bundledDemoName = "colors"
 
     /// The bundled demo, compiled in so it works from any folder.
-    static var bundledDemo: Located {
-        Located(
-            url: URL(fileURLWithPath: "Scripts/colors.lua"), displayName: "Scripts/colors.lua",
-            source: PackageResources.colors_lua)
+    static var bundledDemo: Located { bundled(bundledDemoName)! }
+
+    /// The plugin of `Scripts/` compiled in under `name`, if there is one.
+    static func bundled(_ name: String) -> Located? {
+        guard let source = BundledScripts.files[name + ".lua"] else { return nil }
+        return Located(
+            url: URL(fileURLWithPath: "Scripts/\(name).lua"), displayName: "Scripts/\(name).lua",
+            source: source,
+            bundle: BundledScripts.files)
     }
 
     /// Folders searched for plugin names, in order.
@@ -48,11 +55,13 @@ struct PluginLocator {
                 return Located(url: url(candidate), displayName: candidate)
             }
         }
-        if argument == Self.bundledDemoName { return Self.bundledDemo }
-        throw Diagnostic(
-            .inputMissing, file: argument,
+        if let bundled = Self.bundled(argument) { return bundled }
+        var message =
             "no such plugin: not a .lua path, and not found in \(searchPath.joined(separator: ", ")) or the bundled plugins"
-        )
+        if let guess = Suggestion.closest(to: argument, in: BundledScripts.pluginNames) {
+            message += " (did you mean \(guess)?)"
+        }
+        throw Diagnostic(.inputMissing, file: argument, message)
     }
 
     private func url(_ path: String) -> URL {

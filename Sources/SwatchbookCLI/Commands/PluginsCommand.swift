@@ -13,18 +13,20 @@ struct PluginsCommand {
             .init(
                 name: "--json", takesValue: false,
                 help:
-                    "print a JSON array of {name, version, api, file, description, error, shadowed_by, bundled}"
+                    "print a JSON array of {name, title, version, api, file, description, error, shadowed_by, bundled}"
             )
         ])
 
     /// One plugin file, loaded or not.
     struct Entry: Encodable {
-        /// What `render NAME` looks up: the file name without `.lua`.
+        /// What `render NAME` looks up: the file name without `.lua`, the
+        /// name to type, shown as NAME.
         var lookupName: String
         /// The file as shown (a search-path folder joined with the file name).
         var file: String
         var bundled = false
-        var name: String?
+        /// The plugin's own `name`, shown as TITLE.
+        var title: String?
         var version: String?
         var api: Int?
         var description: String?
@@ -34,13 +36,14 @@ struct PluginsCommand {
         var shadowedBy: String?
 
         enum CodingKeys: String, CodingKey {
-            case name, version, api, file, description, error, bundled
+            case name, title, version, api, file, description, error, bundled
             case shadowedBy = "shadowed_by"
         }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(name ?? lookupName, forKey: .name)
+            try container.encode(lookupName, forKey: .name)
+            try container.encode(title, forKey: .title)
             try container.encode(version, forKey: .version)
             try container.encode(api, forKey: .api)
             try container.encode(bundled ? lookupName + ".lua" : file, forKey: .file)
@@ -87,19 +90,23 @@ struct PluginsCommand {
                 entries.append(entry)
             }
         }
-        let demo = PluginLocator.bundledDemo
-        var entry = Entry(lookupName: PluginLocator.bundledDemoName, file: demo.displayName, bundled: true)
-        entry.shadowedBy = firstFile[entry.lookupName]
-        load(&entry, url: demo.url, source: demo.source)
-        entries.append(entry)
+        for name in BundledScripts.pluginNames {
+            guard let bundled = PluginLocator.bundled(name) else { continue }
+            var entry = Entry(lookupName: name, file: bundled.displayName, bundled: true)
+            entry.shadowedBy = firstFile[name]
+            load(&entry, url: bundled.url, source: bundled.source, bundle: bundled.bundle)
+            entries.append(entry)
+        }
         return entries
     }
 
-    private func load(_ entry: inout Entry, url: URL, source: [UInt8]?) {
+    private func load(
+        _ entry: inout Entry, url: URL, source: [UInt8]?, bundle: [String: [UInt8]]? = nil
+    ) {
         do {
             let plugin = try PluginLoader.load(
-                file: url, displayName: entry.file, source: source, context: PluginContext())
-            entry.name = plugin.name
+                file: url, displayName: entry.file, source: source, bundle: bundle, context: PluginContext())
+            entry.title = plugin.name
             entry.version = plugin.version
             entry.api = plugin.api
             entry.description = plugin.description
@@ -130,7 +137,7 @@ struct PluginsCommand {
 
     /// An aligned table; script text is sanitised, widths are terminal columns.
     static func table(_ entries: [Entry]) -> String {
-        let header = ["NAME", "VERSION", "API", "FILE", "DESCRIPTION"]
+        let header = ["NAME", "TITLE", "VERSION", "API", "FILE", "DESCRIPTION"]
         let rows = [header] + entries.map(cells)
         var widths = Array(repeating: 0, count: header.count - 1)
         for row in rows {
@@ -166,7 +173,7 @@ struct PluginsCommand {
             description += (description.isEmpty ? "" : " ") + "(shadowed by \(shadowedBy))"
         }
         return [
-            entry.name ?? entry.lookupName, entry.version ?? "-", entry.api.map(String.init) ?? "-",
+            entry.lookupName, entry.title ?? "-", entry.version ?? "-", entry.api.map(String.init) ?? "-",
             entry.bundled ? "(bundled) \(entry.lookupName).lua" : entry.file, description,
         ].map { Sanitizer.clean($0) }
     }

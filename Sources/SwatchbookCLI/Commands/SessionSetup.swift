@@ -38,7 +38,9 @@ struct SessionSetup {
         context.height = height
         let located = try locator.locate(options.plugin)
         let plugin = try PluginLoader.load(
-            file: located.url, displayName: located.displayName, source: located.source, context: context)
+            file: located.url, displayName: located.displayName, source: located.source,
+            bundle: located.bundle,
+            context: context)
         for warning in plugin.warnings { warn(warning.formatted) }
 
         let theme = try ThemeChoice.forPlugin(

@@ -18,10 +18,9 @@ extension SwatchbookModule {
         // every loaded plugin and theme would leak its Lua state.
         unowned let runtime = runtime
         let stack = runtime.stack
-        let folder = runtime.folder
         function("read", in: runtime) { stack throws(LuaHostError) in
             let relative = try relativePath(on: stack, in: "sb.read")
-            stack.push(bytes: try read(relative, in: folder, for: "sb.read"))
+            stack.push(bytes: try read(relative, in: runtime, for: "sb.read"))
             return 1
         }
 
@@ -44,7 +43,7 @@ extension SwatchbookModule {
         }
         function("read", in: runtime) { stack throws(LuaHostError) in
             let relative = try relativePath(on: stack, in: "sb.json.read")
-            let text = try read(relative, in: folder, for: "sb.json.read")
+            let text = try read(relative, in: runtime, for: "sb.json.read")
             try push(decoding: text, on: stack, in: "sb.json.read: \(relative)")
             return 1
         }
@@ -59,11 +58,11 @@ extension SwatchbookModule {
         return relative
     }
 
-    private static func read(_ relative: String, in folder: URL, for function: String) throws(LuaHostError)
-        -> [UInt8]
+    private static func read(_ relative: String, in runtime: LuaRuntime, for function: String)
+        throws(LuaHostError) -> [UInt8]
     {
         do throws(ScriptFolder.ReadError) {
-            return try ScriptFolder.read(relative, in: folder)
+            return try runtime.readFile(relative)
         } catch {
             throw LuaHostError("\(function): \(error.message(for: relative))")
         }

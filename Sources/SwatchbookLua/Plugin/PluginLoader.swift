@@ -8,14 +8,17 @@ public enum PluginLoader {
     public static let supportedAPI = [1]
 
     /// Loads `url`, named `displayName` in messages. `source` stands in for
-    /// the file's contents (the compiled-in demo).
+    /// the file's contents, and `bundle` for its folder's files, for a
+    /// plugin compiled into the binary.
     public static func load(
-        file url: URL, displayName: String, source: [UInt8]? = nil, context: PluginContext
+        file url: URL, displayName: String, source: [UInt8]? = nil, bundle: [String: [UInt8]]? = nil,
+        context: PluginContext
     ) throws(Diagnostic) -> Plugin {
         let bytes = try readScript(url, displayName: displayName, source: source)
         let runtime = try LuaRuntime(
             file: url, displayName: displayName, limits: context.limits, seed: context.seed)
         if source == nil { runtime.sourceURL = url }
+        runtime.bundledFiles = bundle
         SwatchbookModule.install(in: runtime)
         try runtime.runReturningTable(bytes, what: "plugin")
         let stack = runtime.stack

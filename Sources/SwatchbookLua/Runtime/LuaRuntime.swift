@@ -20,6 +20,9 @@ final class LuaRuntime {
     weak var host: PluginSession?
     /// The script's file, when it was read from disk.
     var sourceURL: URL?
+    /// The files beside a script compiled into the binary, by path in its
+    /// folder: what `require` and `sb.read` read instead of the disk.
+    var bundledFiles: [String: [UInt8]]?
     /// Files `require` has loaded, which hot reload watches with the plugin.
     private(set) var requiredFiles: [URL] = []
     /// Where `sb.log` and `print` go: standard error, never the screen.
@@ -261,13 +264,17 @@ final class LuaRuntime {
 
     private func loadModule(named name: String, stack: LuaStack) throws(LuaHostError) -> Int32 {
         let relative = name.replacingOccurrences(of: ".", with: "/") + ".lua"
-        guard let url = ScriptFolder.resolve(relative, in: folder) else {
+        let bytes: [UInt8]
+        do throws(ScriptFolder.ReadError) {
+            bytes = try readFile(relative)
+        } catch .outside {
             throw LuaHostError("module '\(name)' must be a file inside the plugin's folder")
-        }
-        guard let bytes = FileManager.default.contents(atPath: url.path) else {
+        } catch {
             throw LuaHostError("module '\(name)' not found (looked for \(relative) beside the plugin)")
         }
-        requiredFiles.append(url)
+        if bundledFiles == nil, let url = ScriptFolder.resolve(relative, in: folder) {
+            requiredFiles.append(url)
+        }
         let chunkName = displayPrefix + relative
         let status = bytes.withUnsafeBytes { raw in
             sbl_loadtext(L, raw.baseAddress?.assumingMemoryBound(to: CChar.self), raw.count, "@" + chunkName)
@@ -279,6 +286,13 @@ final class LuaRuntime {
         }
         stack.push(chunkName)
         return 2
+    }
+
+    /// A file of the script's own folder: from the bundle when the script
+    /// is compiled in, else from the disk (remembered for hot reload).
+    func readFile(_ relative: String) throws(ScriptFolder.ReadError) -> [UInt8] {
+        if let bundledFiles { return try ScriptFolder.read(relative, in: bundledFiles) }
+        return try ScriptFolder.read(relative, in: folder)
     }
 
     /// The folder part of `displayName`, for naming required files.

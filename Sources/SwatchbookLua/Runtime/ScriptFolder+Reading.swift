@@ -31,6 +31,19 @@ extension ScriptFolder {
         }
     }
 
+    /// The bytes of `relative` among a compiled-in plugin's `bundle` of
+    /// files, as ``read(_:in:limit:)`` reads them from a folder.
+    static func read(_ relative: String, in bundle: [String: [UInt8]], limit: Int = maximumReadBytes)
+        throws(ReadError) -> [UInt8]
+    {
+        guard let path = bundled(relative) else { throw .outside }
+        guard let bytes = bundle[path] else {
+            throw bundle.keys.contains(where: { $0.hasPrefix(path + "/") }) ? .folder : .missing
+        }
+        guard bytes.count <= limit else { throw .tooLarge(bytes: bytes.count) }
+        return bytes
+    }
+
     /// The bytes of `relative`, a file inside `folder` (symbolic links are
     /// followed only while they stay inside), up to `limit` bytes.
     static func read(_ relative: String, in folder: URL, limit: Int = maximumReadBytes) throws(ReadError)

@@ -1,0 +1,1 @@
+../../../Scripts/random-palette.lua
