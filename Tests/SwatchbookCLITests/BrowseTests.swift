@@ -63,11 +63,19 @@ struct BrowseTests {
 
     @Test func tCyclesTheInstalledThemes() throws {
         let screen = try Self.browse()
+        try screen.settle()
+        let before = try screen.styledScreen()
         // Installed themes in id order: default, gruvbox-dark, high-contrast, …
         try screen.press("t")
         try screen.waitFor { $0.last?.contains("theme: Gruvbox dark") == true }
+        let gruvbox = try screen.styledScreen()
+        #expect(
+            gruvbox.split(separator: "\n").dropLast() != before.split(separator: "\n").dropLast(),
+            "the screen is drawn in the new theme")
         for _ in 0..<7 { try screen.press("t") }
         try screen.waitFor { $0.last?.contains("theme: Default") == true }
+        let around = try screen.styledScreen().split(separator: "\n").dropLast()
+        #expect(around == before.split(separator: "\n").dropLast(), "round the cycle, the first theme again")
     }
 
     @Test func aClickIsATap() throws {

@@ -87,6 +87,12 @@ final class TmuxScreen {
         return lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }
     }
 
+    /// The visible screen with its colours and attributes, as tmux writes
+    /// them (SGR sequences), for telling apart screens that read the same.
+    func styledScreen() throws -> String {
+        try tmux(["capture-pane", "-p", "-e", "-t", "main"])
+    }
+
     /// Waits until the screen satisfies `condition`, up to `seconds`.
     @discardableResult
     func waitFor(seconds: Double = 10, _ condition: ([String]) -> Bool) throws -> [String] {

@@ -8,6 +8,8 @@ import Testing
 @Suite struct CatalogueRendererTests {
     /// A catalogue long enough for many bands of a few lines.
     static let catalogue = Catalogue(sections: (1...6).map(section))
+    /// Over 512 lines (the default band): several bands at every height tried.
+    static let long = Catalogue(sections: (1...24).map(section))
 
     static func section(_ s: Int) -> Section {
         Section(name: "Section \(s)", rows: (1...5).map { r in row(s, r) })
@@ -21,32 +23,46 @@ import Testing
         return Row(name: "Row \(s).\(r)", content: .items(items))
     }
 
-    static func render(
-        bandHeight: Int, pipelined: Bool, width: Int = 50, viewport: Viewport? = nil,
-        writer: some CanvasWriter
-    ) -> [UInt8] {
+    static func renderer(bandHeight: Int, pipelined: Bool, width: Int = 50, of source: Catalogue = catalogue)
+        -> CatalogueRenderer
+    {
         let layout = ShelvesLayout(
-            source: catalogue, settings: LayoutSettings(), width: width, state: ViewState(),
+            source: source, settings: LayoutSettings(), width: width, state: ViewState(),
             measure: { TextWidth.of($0) })
         var renderer = CatalogueRenderer(
             layout: layout, painter: Painter(theme: .standard, depth: .truecolor, settings: LayoutSettings()))
         renderer.bandHeight = bandHeight
         renderer.isPipelined = pipelined
-        var writer = writer
-        return renderer.render(viewport ?? Viewport(width: width), with: &writer)
+        return renderer
     }
 
-    @Test(arguments: [1, 3, 7, 64, 10_000])
+    static func render(
+        bandHeight: Int, pipelined: Bool, width: Int = 50, viewport: Viewport? = nil,
+        writer: some CanvasWriter
+    ) -> [UInt8] {
+        var writer = writer
+        return renderer(bandHeight: bandHeight, pipelined: pipelined, width: width)
+            .render(viewport ?? Viewport(width: width), with: &writer)
+    }
+
+    /// The pipeline writes what band after band on one thread writes, and
+    /// what one band for the whole document writes; every height tried cuts
+    /// the document into several bands, so the pipeline really runs.
+    @Test(arguments: [1, 3, 7, 64, 512])
     func pipelinedBandsWriteTheSameBytes(bandHeight: Int) {
-        let sequential = Self.render(
-            bandHeight: bandHeight, pipelined: false, writer: ANSIWriter(depth: .truecolor))
-        let pipelined = Self.render(
-            bandHeight: bandHeight, pipelined: true, writer: ANSIWriter(depth: .truecolor))
+        let whole = Viewport(width: 50)
+        let pipelinedRenderer = Self.renderer(bandHeight: bandHeight, pipelined: true, of: Self.long)
+        #expect(pipelinedRenderer.bands(of: whole).count > 1)
+        var writer = ANSIWriter(depth: .truecolor)
+        let pipelined = pipelinedRenderer.render(whole, with: &writer)
+        writer = ANSIWriter(depth: .truecolor)
+        let sequential = Self.renderer(bandHeight: bandHeight, pipelined: false, of: Self.long)
+            .render(whole, with: &writer)
         #expect(pipelined == sequential)
-        // And the same as one band for the whole document.
-        #expect(
-            sequential
-                == Self.render(bandHeight: 10_000, pipelined: false, writer: ANSIWriter(depth: .truecolor)))
+        let oneBand = Self.renderer(bandHeight: 100_000, pipelined: false, of: Self.long)
+        #expect(oneBand.bands(of: whole).count == 1)
+        writer = ANSIWriter(depth: .truecolor)
+        #expect(sequential == oneBand.render(whole, with: &writer))
     }
 
     /// A writer with state across bands (the HTML page's head and tail) gets
