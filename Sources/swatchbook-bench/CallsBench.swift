@@ -101,7 +101,12 @@ struct CallsBench {
             }
 
             """
-        let file = try BenchFiles.temporaryPlugin(source, name: "loop")
+        return try loadTime(source, name: "loop")
+    }
+
+    /// The time to load a plugin whose `data` function runs the loop to time.
+    private func loadTime(_ source: String, name: String) throws(Diagnostic) -> Duration {
+        let file = try BenchFiles.temporaryPlugin(source, name: name)
         defer { BenchFiles.remove(file) }
         let start = clock.now
         _ = try PluginLoader.load(
@@ -132,12 +137,7 @@ struct CallsBench {
             }
 
             """
-        let file = try BenchFiles.temporaryPlugin(source, name: "pairs")
-        defer { BenchFiles.remove(file) }
-        let start = clock.now
-        _ = try PluginLoader.load(
-            file: file, displayName: file.lastPathComponent, context: .bench(width: width))
-        return start.duration(to: clock.now) / loops
+        return try loadTime(source, name: "pairs") / loops
     }
 
     /// Runs `options.repeats` samples of each, interleaved, and prints their medians.

@@ -65,10 +65,10 @@ public struct ShelvesLayout {
                 let sectionKey = Self.sectionKey(source.sectionSummary(s))
                 for r in 0..<index.sections[s].rowCount {
                     let summary = source.rowSummary(s, r)
-                    let key = ModelKey.child(of: sectionKey, name: summary.name, id: summary.id)
-                    let tree = geometry.tree(
-                        of: summary, key: key, section: s, index: r, source: source, state: state)
-                    index.setRowHeight(s, r, geometry.rowHeight(of: summary, tree: tree))
+                    let measured = geometry.measure(
+                        summary, key: ModelKey.child(of: sectionKey, name: summary.name, id: summary.id),
+                        section: s, index: r, source: source, state: state)
+                    index.setRowHeight(s, r, measured.height)
                 }
             }
         }
@@ -176,9 +176,9 @@ public struct ShelvesLayout {
             {
                 let row = source.rowSummary(s, r)
                 let key = ModelKey.child(of: sectionKey, name: row.name, id: row.id)
-                let tree = geometry.tree(
-                    of: row, key: key, section: s, index: r, source: source, state: state)
-                index.setRowHeight(s, r, geometry.rowHeight(of: row, tree: tree))
+                let (tree, height) = geometry.measure(
+                    row, key: key, section: s, index: r, source: source, state: state)
+                index.setRowHeight(s, r, height)
                 let span = index.sections[s]
                 let y = firstRowTop + span.rowTop(r) - top
                 first = first ?? (.row, y)
@@ -236,14 +236,13 @@ private final class MeasuredIndex {
             let (s, r) = (position.section, position.row)
             guard s < index.sections.count, r < index.sections[s].rowCount else { continue }
             let summary = source.rowSummary(s, r)
-            var tree: [OutlineLine] = []
-            if summary.kind == .children {
-                let sectionKey = ShelvesLayout.sectionKey(source.sectionSummary(s))
-                let key = ModelKey.child(of: sectionKey, name: summary.name, id: summary.id)
-                tree = geometry.tree(
-                    of: summary, key: key, section: s, index: r, source: source, state: state)
-            }
-            index.setRowHeight(s, r, geometry.rowHeight(of: summary, tree: tree))
+            let measured = geometry.measure(
+                summary,
+                key: ModelKey.child(
+                    of: ShelvesLayout.sectionKey(source.sectionSummary(s)), name: summary.name, id: summary.id
+                ),
+                section: s, index: r, source: source, state: state)
+            index.setRowHeight(s, r, measured.height)
         }
         measuredAnswers = answered.count
     }

@@ -26,21 +26,18 @@ struct StripGeometry {
         }
     }
 
-    /// The full height of a row: its title, its content and the spacing
-    /// after it. A tree's content is its open lines, `tree`.
-    func rowHeight(of row: RowSummary, tree: [OutlineLine]) -> Int {
-        1 + (row.kind == .children ? tree.count : contentHeight(of: row)) + settings.lineSpacing
-    }
-
-    /// The open lines of row `index` of `section` when it is a tree, else none.
-    func tree(
-        of row: RowSummary, key: String, section: Int, index: Int, source: any CatalogueSource,
-        state: ViewState
-    ) -> [OutlineLine] {
-        guard row.kind == .children else { return [] }
-        return OutlineRows.lines(
-            of: source.nodes(section, index), parentKey: key, path: ElementPath([section + 1, index + 1]),
+    /// Row `index` of `section` as layout places it: its open tree lines
+    /// (none unless it is a tree, whose `key` is only then made) and its full
+    /// height, title, content and the spacing after it.
+    func measure(
+        _ row: RowSummary, key: @autoclosure () -> String, section: Int, index: Int,
+        source: any CatalogueSource, state: ViewState
+    ) -> (tree: [OutlineLine], height: Int) {
+        guard row.kind == .children else { return ([], 1 + contentHeight(of: row) + settings.lineSpacing) }
+        let tree = OutlineRows.lines(
+            of: source.nodes(section, index), parentKey: key(), path: ElementPath([section + 1, index + 1]),
             state: state)
+        return (tree, 1 + tree.count + settings.lineSpacing)
     }
 
     /// Total columns of an unwrapped strip of `count` cells.
