@@ -150,7 +150,7 @@ extension PluginSession {
         try runtime.makeRoom(for: name)
         stack.pushReference(plugin.tableReference)
         guard stack.rawField(-1, name) == .function else { return .nothing }
-        pushEvent(for: element, mouse: mouse, on: stack)
+        try pushEvent(for: element, mouse: mouse, on: stack)
         try runtime.call(arguments: 1, results: 1, in: name)
         switch stack.type(at: -1) {
         case .nil, .none: return .nothing
@@ -162,7 +162,7 @@ extension PluginSession {
 
     /// The `ev` table: kind, path, section, row, item/node/field, index,
     /// mouse, and x, y when the element is on screen.
-    private func pushEvent(for element: LocatedElement, mouse: Bool, on stack: LuaStack) {
+    private func pushEvent(for element: LocatedElement, mouse: Bool, on stack: LuaStack) throws(Diagnostic) {
         stack.newTable(fieldCount: 10)
         stack.push(element.kind.rawValue)
         stack.setRawField(-2, "kind")
@@ -199,7 +199,7 @@ extension PluginSession {
             stack.setRawField(-2, "item")
         }
         if let node = element.node {
-            pushNode(node, key: element.key, expanded: element.isExpanded, on: stack)
+            try pushNode(node, key: element.key, expanded: element.isExpanded, on: stack)
             stack.setRawField(-2, "node")
         }
         if let field = element.field {
@@ -225,9 +225,9 @@ extension PluginSession {
     /// A node as a callback sees it: `name`, `id`, `color`, `selected`,
     /// `expanded`, `is_leaf`, and `children`, the list of its child nodes in
     /// the same shape (nil for a leaf, as in the plugin's own data).
-    private func pushNode(_ node: Node, key: String, expanded: Bool, on stack: LuaStack) {
-        // One level of a tree at a time: the tree is at most Node.maximumDepth deep.
-        _ = stack.reserve(4)
+    private func pushNode(_ node: Node, key: String, expanded: Bool, on stack: LuaStack) throws(Diagnostic) {
+        // Room for one level of a tree at a time: it is at most Node.maximumDepth deep.
+        try plugin.runtime.makeRoom(4, for: "the event of a tap")
         stack.newTable(fieldCount: 7)
         stack.push(node.name)
         stack.setRawField(-2, "name")
@@ -250,7 +250,7 @@ extension PluginSession {
         for (i, child) in node.children.enumerated() {
             let childKey = ModelKey.child(of: key, name: child.name, id: child.id)
             let open = !child.children.isEmpty && (state.expanded.contains(childKey) || child.expanded)
-            pushNode(child, key: childKey, expanded: open, on: stack)
+            try pushNode(child, key: childKey, expanded: open, on: stack)
             lua_rawseti(stack.L, -2, lua_Integer(i + 1))
         }
         stack.setRawField(-2, "children")
