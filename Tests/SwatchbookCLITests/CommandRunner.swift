@@ -32,64 +32,56 @@ struct CommandRunner {
     static func run(
         _ arguments: [String], environment: [String: String] = [:], in directory: URL = root
     ) throws -> Result {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        process.environment = cleanEnvironment.merging(environment) { $1 }
-        // Both to files, never pipes: a tmux server started by a concurrent
-        // test inherits whatever is open, and a pipe it holds would never
-        // reach end-of-file.
-        let stamp = UUID().uuidString
-        let outURL = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "swatchbook-stdout-\(stamp)")
-        let errURL = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "swatchbook-stderr-\(stamp)")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        defer {
-            try? FileManager.default.removeItem(at: outURL)
-            try? FileManager.default.removeItem(at: errURL)
-        }
-        let out = try FileHandle(forWritingTo: outURL)
-        let err = try FileHandle(forWritingTo: errURL)
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try out.close()
-        try err.close()
-        let stdout = try Data(contentsOf: outURL)
-        let stderr = try Data(contentsOf: errURL)
-        return Result(
-            status: process.terminationStatus, stdout: [UInt8](stdout),
-            stderr: String(decoding: stderr, as: UTF8.self))
+        try spawn(arguments, environment: environment, in: directory, newSession: false)
     }
-}
 
-extension CommandRunner {
-    /// Runs the binary in a session of its own (`setsid`), with no
-    /// controlling terminal, as a cron job or a CI step would.
+    /// Runs the binary in a session of its own, with no controlling
+    /// terminal, as a cron job or a CI step would.
     static func runWithoutATerminal(_ arguments: [String], in directory: URL = root) throws -> Result {
+        try spawn(arguments, environment: [:], in: directory, newSession: true)
+    }
+
+    /// Starts the binary with posix_spawn and waits for its pid alone, its
+    /// output to files, never pipes: a tmux server started by a concurrent
+    /// test inherits whatever is open, and Foundation's Process, whose wait
+    /// watches more than the child, then waits for that server to go too.
+    private static func spawn(
+        _ arguments: [String], environment: [String: String], in directory: URL, newSession: Bool
+    ) throws -> Result {
         let scratch = ScratchFolder()
-        let out = URL(fileURLWithPath: scratch.path("out"))
-        let err = URL(fileURLWithPath: scratch.path("err"))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
-        process.arguments = ["--wait", binary.path] + arguments
-        process.currentDirectoryURL = directory
-        process.environment = cleanEnvironment
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
+        let out = scratch.path("out")
+        let err = scratch.path("err")
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // POSIX_SPAWN_SETSID (glibc's, not imported into Swift): a new session.
+        if newSession { posix_spawnattr_setflags(&attributes, 0x80) }
+        // sh changes to the folder, then becomes the binary.
+        let argv =
+            ["sh", "-c", #"cd "$1" && shift && exec "$@""#, "sh", directory.path, binary.path] + arguments
+        let variables = cleanEnvironment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }
+        var cArguments = argv.map { strdup($0) } + [nil]
+        var cEnvironment = variables.map { strdup($0) } + [nil]
+        defer {
+            cArguments.forEach { free($0) }
+            cEnvironment.forEach { free($0) }
+        }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, &cArguments, &cEnvironment)
+        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        // WEXITSTATUS, or 128 + the signal as a shell reports it (Swift imports neither macro).
+        let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         return Result(
-            status: process.terminationStatus, stdout: [UInt8](try Data(contentsOf: out)),
-            stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+            status: exitStatus, stdout: [UInt8](try Data(contentsOf: URL(fileURLWithPath: out))),
+            stderr: String(decoding: try Data(contentsOf: URL(fileURLWithPath: err)), as: UTF8.self))
     }
 }
 
