@@ -5,10 +5,10 @@ extension CatalogueReader {
     /// The common item, `{ name = "…", color = "#…" }` with a colour that
     /// parses, read without protected mode; nil for any other value, which
     /// ``item(at:path:)`` reads or reports.
-    static func plainItem(on stack: LuaStack) -> Item? {
+    static func plainItem(on stack: LuaStack, at index: Int32 = -1) -> Item? {
         var name = sbl_field()
         var color = sbl_field()
-        guard sbl_plain_item(stack.L, -1, &name, &color) != 0 else { return nil }
+        guard sbl_plain_item(stack.L, index, &name, &color) != 0 else { return nil }
         return plainItem(name: name, color: color)
     }
 

@@ -16,7 +16,7 @@ final class CatalogueReader {
     /// than ending the read.
     let collectsProblems: Bool
     /// The problems read past, in document order (collecting only).
-    internal(set) var problems: [Failure] = []
+    var problems: [Failure] = []
     let warnings: DataWarnings
     /// What comes before every path in a warning: a lazy source's call
     /// (`source.row(1, 2)`), built only for a warning.
@@ -160,6 +160,8 @@ final class CatalogueReader {
     }
 
     func item(at index: Int32, path: String) throws(Failure) -> Item {
+        // Most items are `{ name = "…", color = "#…" }`: read in one pass in C.
+        if let plain = Self.plainItem(on: stack, at: index) { return plain }
         let index = try table(at: index, path: path, what: "an item table", shape: .item)
         let name = try requiredString(index, "name", path: path)
         let color = try requiredColor(index, path: path)

@@ -124,7 +124,9 @@ final class LuaSource: CatalogueSource {
     func item(_ section: Int, _ row: Int, _ index: Int) -> Item {
         if let carried = carriedItems(section, row), index < carried.count { return carried[index] }
         return itemCache.item(section, row, index) {
-            ask(.item, section + 1, row + 1, index + 1, plain: CatalogueReader.plainItem, read: Self.readItem)
+            ask(
+                .item, section + 1, row + 1, index + 1, plain: { CatalogueReader.plainItem(on: $0) },
+                read: Self.readItem)
                 ?? Self.placeholder
         }
     }
