@@ -122,14 +122,31 @@ public final class TerminalDevice {
 
 /// The process-wide restore hooks: a terminal in raw mode must never be left
 /// behind, whatever ends the process.
+///
+/// What a signal handler needs is kept in memory allocated once, outside
+/// Swift's globals: the saved `termios` (a Swift global of that type is
+/// laid out smaller than the C struct the kernel fills, which
+/// AddressSanitizer rightly refuses) and the bytes that leave the screen,
+/// so that restoring allocates nothing.
 enum TerminalRestore {
     nonisolated(unsafe) private static var descriptor: Int32 = -1
-    nonisolated(unsafe) private static var original = termios()
+    nonisolated(unsafe) private static let original: UnsafeMutablePointer<termios> = {
+        let saved = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+        saved.initialize(to: termios())
+        return saved
+    }()
+    nonisolated(unsafe) private static let leaveBytes: UnsafeBufferPointer<UInt8> = {
+        let bytes = Array(TerminalDevice.leaveSequence.utf8)
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+        _ = buffer.initialize(from: bytes)
+        return UnsafeBufferPointer(buffer)
+    }()
     nonisolated(unsafe) private static var registered = false
 
     static func install(descriptor fd: Int32, original saved: termios) {
+        original.pointee = saved
+        _ = leaveBytes
         descriptor = fd
-        original = saved
         guard !registered else { return }
         registered = true
         atexit { TerminalRestore.restoreNow() }
@@ -149,13 +166,12 @@ enum TerminalRestore {
         descriptor = -1
     }
 
-    /// Async-signal-safe: write and tcsetattr only.
+    /// Async-signal-safe: write and tcsetattr only, from memory made ready.
     static func restoreNow() {
         let fd = descriptor
         guard fd >= 0 else { return }
         descriptor = -1
-        let sequence = Array(TerminalDevice.leaveSequence.utf8)
-        _ = sequence.withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }
-        tcsetattr(fd, TCSAFLUSH, &original)
+        _ = Foundation.write(fd, leaveBytes.baseAddress, leaveBytes.count)
+        tcsetattr(fd, TCSAFLUSH, original)
     }
 }
