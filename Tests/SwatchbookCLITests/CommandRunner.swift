@@ -60,8 +60,18 @@ struct CommandRunner {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        // POSIX_SPAWN_SETSID (glibc's, not imported into Swift): a new session.
-        if newSession { posix_spawnattr_setflags(&attributes, 0x80) }
+        // The test thread's blocked signals and handlers are not the
+        // binary's: it starts with none blocked and every one at its default.
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        // POSIX_SPAWN_SETSID (glibc's, not imported into Swift) makes a new session.
+        let setSession: Int16 = newSession ? 0x80 : 0
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETSIGMASK) | Int16(POSIX_SPAWN_SETSIGDEF) | setSession)
         // sh changes to the folder, then becomes the binary.
         let argv =
             ["sh", "-c", #"cd "$1" && shift && exec "$@""#, "sh", directory.path, binary.path] + arguments

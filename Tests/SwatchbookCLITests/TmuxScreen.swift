@@ -41,6 +41,18 @@ final class TmuxScreen {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // The test thread's blocked signals and handlers would pass to the
+        // server and every program in its panes: they start with none.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK) | Int16(POSIX_SPAWN_SETSIGDEF))
         let argv = ["tmux", "-L", socket, "-f", "/dev/null"] + arguments
         let environment = CommandRunner.cleanEnvironment.merging(["TERM": "xterm-256color"]) { $1 }
             .map { "\($0.key)=\($0.value)" }
@@ -51,7 +63,7 @@ final class TmuxScreen {
             cEnvironment.forEach { free($0) }
         }
         var pid = pid_t()
-        let spawned = posix_spawnp(&pid, "tmux", &actions, nil, &cArguments, &cEnvironment)
+        let spawned = posix_spawnp(&pid, "tmux", &actions, &attributes, &cArguments, &cEnvironment)
         guard spawned == 0 else {
             throw TmuxError(message: "cannot run tmux: \(String(cString: strerror(spawned)))")
         }

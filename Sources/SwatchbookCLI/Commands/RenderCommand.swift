@@ -100,6 +100,7 @@ struct RenderCommand {
         // A long document goes to its file as it is drawn, so the disk has
         // most of it by the time the render ends.
         let output = outputPath.map(AtomicOutput.init(path:))
+        try output?.open()
         renderer.spill = output
         // A viewport is a screen, with a screen's sticky header; the JSON
         // and transcript describe the same window without drawing over it.

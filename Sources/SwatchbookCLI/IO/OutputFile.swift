@@ -45,13 +45,31 @@ enum OutputFile {
 /// `-o FILE` as it is written: bytes go to a temporary file beside FILE as
 /// they come (a long render hands them over band by band), and the file
 /// replaces FILE only once complete and on disk. Until ``commit(_:)``
-/// FILE is untouched; ``discard()`` removes the temporary file.
+/// FILE is untouched; ``discard()`` removes the temporary file, and so does
+/// SIGINT, SIGTERM or SIGHUP meanwhile.
+///
+/// Only a regular file is replaced, keeping its permissions and owner; a
+/// symbolic link is written through, to the file it names. A device or a
+/// FIFO (`-o /dev/stdout`, `-o fifo`) cannot be replaced, and is written in
+/// place, as `cat > FILE` would.
 ///
 /// One thread at a time uses it: the render's drawing worker, then the
 /// command once the render is done.
 final class AtomicOutput: OutputSpill, @unchecked Sendable {
+    /// FILE as the user named it, for messages.
     let path: String
-    private let temporary: String
+    /// How the bytes reach FILE.
+    private enum Route {
+        /// A temporary file renamed over `target` (FILE, or what its link
+        /// names), given `permissions` and `owner` of the file it replaces.
+        case replace(target: String, temporary: String, permissions: mode_t?, owner: (uid_t, gid_t)?)
+        /// FILE itself, a device or a FIFO.
+        case inPlace
+        /// FILE cannot be written: a folder, or a loop of links.
+        case refused(Diagnostic)
+    }
+
+    private let route: Route
     private var descriptor: Int32 = -1
     /// The first failure, reported by ``commit(_:)``.
     private var failure: Diagnostic?
@@ -59,10 +77,49 @@ final class AtomicOutput: OutputSpill, @unchecked Sendable {
 
     init(path: String) {
         self.path = path
-        let target = URL(fileURLWithPath: path)
-        temporary =
-            target.deletingLastPathComponent()
-            .appendingPathComponent(".\(target.lastPathComponent).\(getpid()).tmp").path
+        route = Self.route(for: path)
+    }
+
+    /// Where the bytes for `path` go, by what is there now.
+    private static func route(for path: String) -> Route {
+        guard let target = resolvingLinks(path) else {
+            return .refused(
+                Diagnostic(.output, file: path, "is a loop of symbolic links, cannot write there"))
+        }
+        var status = stat()
+        let exists = stat(target, &status) == 0
+        let kind = status.st_mode & S_IFMT
+        if exists && kind == S_IFDIR {
+            return .refused(Diagnostic(.output, file: path, "is a folder, cannot write output there"))
+        }
+        if exists && kind != S_IFREG { return .inPlace }
+        let url = URL(fileURLWithPath: target)
+        let temporary =
+            url.deletingLastPathComponent().appendingPathComponent(
+                ".\(url.lastPathComponent).\(getpid()).tmp"
+            ).path
+        return .replace(
+            target: target, temporary: temporary, permissions: exists ? status.st_mode & 0o7777 : nil,
+            owner: exists ? (status.st_uid, status.st_gid) : nil)
+    }
+
+    /// `path` with its symbolic links followed to what they name (which
+    /// need not exist yet); nil for a loop.
+    private static func resolvingLinks(_ path: String) -> String? {
+        var current = path
+        for _ in 0..<40 {
+            var status = stat()
+            guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let length = readlink(current, &buffer, buffer.count - 1)
+            guard length >= 0 else { return current }
+            let link = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current =
+                link.hasPrefix("/")
+                ? link
+                : URL(fileURLWithPath: current).deletingLastPathComponent().appendingPathComponent(link).path
+        }
+        return nil
     }
 
     func append(_ bytes: UnsafeRawBufferPointer) {
@@ -72,7 +129,9 @@ final class AtomicOutput: OutputSpill, @unchecked Sendable {
             try OutputFile.writeAll(bytes, to: descriptor, name: path)
             // Start writing these bytes back now, so that the fsync of
             // commit has only the last of them to wait for.
-            _ = posix_fadvise(descriptor, off_t(written), off_t(bytes.count), Int32(POSIX_FADV_DONTNEED))
+            if case .replace = route {
+                _ = posix_fadvise(descriptor, off_t(written), off_t(bytes.count), Int32(POSIX_FADV_DONTNEED))
+            }
             written += bytes.count
         } catch {
             failure = error
@@ -81,6 +140,11 @@ final class AtomicOutput: OutputSpill, @unchecked Sendable {
 
     func restart() {
         guard failure == nil, descriptor >= 0 else { return }
+        guard case .replace = route else {
+            // What went to a device or a FIFO cannot be taken back.
+            failure = Diagnostic(.output, file: path, "cannot write the render again into a device or a FIFO")
+            return
+        }
         if ftruncate(descriptor, 0) != 0 || lseek(descriptor, 0, SEEK_SET) != 0 {
             failure = OutputFile.failure(path)
         }
@@ -95,13 +159,23 @@ final class AtomicOutput: OutputSpill, @unchecked Sendable {
             if let failure { throw failure }
             // Nothing to write still makes the file.
             try openIfNeeded()
+            guard case .replace(let target, let temporary, let permissions, let owner) = route else {
+                close(descriptor)
+                descriptor = -1
+                return
+            }
+            if let permissions { fchmod(descriptor, permissions) }
+            if let (uid, gid) = owner { _ = fchown(descriptor, uid, gid) }
             guard fsync(descriptor) == 0 || errno == EINVAL else { throw OutputFile.failure(path) }
             close(descriptor)
             descriptor = -1
-            guard rename(temporary, path) == 0 else {
+            guard rename(temporary, target) == 0 else {
+                let failure = OutputFile.failure(path)
                 unlink(temporary)
-                throw OutputFile.failure(path)
+                TemporaryFileCleanup.forget()
+                throw failure
             }
+            TemporaryFileCleanup.forget()
         } catch {
             discard()
             throw error
@@ -113,16 +187,64 @@ final class AtomicOutput: OutputSpill, @unchecked Sendable {
         guard descriptor >= 0 else { return }
         close(descriptor)
         descriptor = -1
-        unlink(temporary)
+        if case .replace(_, let temporary, _, _) = route {
+            unlink(temporary)
+            TemporaryFileCleanup.forget()
+        }
+    }
+
+    /// Opens where the bytes go, before they come: a place that cannot be
+    /// written is reported before a long render, not after it.
+    func open() throws(Diagnostic) {
+        try openIfNeeded()
     }
 
     private func openIfNeeded() throws(Diagnostic) {
         guard descriptor < 0 else { return }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw Diagnostic(.output, file: path, "is a folder, cannot write output there")
+        switch route {
+        case .refused(let refusal):
+            throw refusal
+        case .inPlace:
+            descriptor = Foundation.open(path, O_WRONLY | O_CLOEXEC)
+        case .replace(_, let temporary, _, _):
+            // Removed again if a signal ends the render before the rename.
+            TemporaryFileCleanup.remember(temporary)
+            descriptor = Foundation.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+            if descriptor < 0 { TemporaryFileCleanup.forget() }
         }
-        descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw OutputFile.failure(path) }
+    }
+}
+
+/// The one temporary file of `-o` being written, removed if SIGINT,
+/// SIGTERM or SIGHUP ends the process before it is renamed into place. The
+/// handler only unlinks a path kept ready as a C string and re-raises the
+/// signal, as an async-signal-safe handler must.
+enum TemporaryFileCleanup {
+    nonisolated(unsafe) private static var path: UnsafeMutablePointer<CChar>?
+    nonisolated(unsafe) private static var installed = false
+    static let signals = [SIGINT, SIGTERM, SIGHUP]
+
+    static func remember(_ temporary: String) {
+        forget()
+        path = strdup(temporary)
+        guard !installed else { return }
+        installed = true
+        for signal in signals {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { number in
+                if let path = TemporaryFileCleanup.path { unlink(path) }
+                Foundation.signal(number, SIG_DFL)
+                raise(number)
+            }
+            action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)
+            sigaction(signal, &action, nil)
+        }
+    }
+
+    static func forget() {
+        let kept = path
+        path = nil
+        free(kept)
     }
 }

@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+
+/// Where `-o FILE` and `--state FILE` write, and how a render ends when
+/// its output cannot be written: nothing lost, one line, the exit code.
+@Suite("output files and faults", .serialized)
+struct OutputFaultTests {
+    /// glibc's `makedev` for small numbers, which Swift does not import.
+    static func device(_ major: UInt64, _ minor: UInt64) -> dev_t { dev_t(major << 8 | minor) }
+
+    static func mode(_ path: String) -> mode_t? {
+        var status = stat()
+        return lstat(path, &status) == 0 ? status.st_mode : nil
+    }
+
+    @Test func aSymlinkIsWrittenThroughToItsTarget() throws {
+        let scratch = ScratchFolder()
+        scratch.write("real/report.txt", "old")
+        try FileManager.default.createSymbolicLink(
+            atPath: scratch.path("link.txt"), withDestinationPath: "real/report.txt")
+        let result = try CommandRunner.run(
+            ["render", "-o", "link.txt", "--format", "plain", "--width", "40"], in: scratch.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try #require(Self.mode(scratch.path("link.txt"))) & S_IFMT == S_IFLNK, "still a link")
+        let text = try String(contentsOfFile: scratch.path("real/report.txt"), encoding: .utf8)
+        #expect(text.hasPrefix(" Category #1"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path("real")) == ["report.txt"])
+    }
+
+    @Test func aReplacedFileKeepsItsPermissions() throws {
+        let scratch = ScratchFolder()
+        let file = scratch.write("secret.txt", "old")
+        chmod(file, 0o600)
+        let render = try CommandRunner.run(["render", "-o", file, "--format", "plain"])
+        #expect(render.status == 0)
+        #expect(try #require(Self.mode(file)) & 0o777 == 0o600)
+        let state = scratch.write("state.json", "{}")
+        chmod(state, 0o640)
+        let saved = try CommandRunner.run(["render", "--state", state, "--keys", "l", "--format", "plain"])
+        #expect(saved.status == 0, "\(saved.stderr)")
+        #expect(try #require(Self.mode(state)) & 0o777 == 0o640)
+        #expect(try String(contentsOfFile: state, encoding: .utf8).contains("Salmon"))
+    }
+
+    /// A device made for the test (as root; skipped otherwise), never the
+    /// machine's own `/dev/null`.
+    @Test func aDeviceIsWrittenInPlace() throws {
+        let scratch = ScratchFolder()
+        let device = scratch.path("null")
+        guard mknod(device, S_IFCHR | 0o666, Self.device(1, 3)) == 0 else { return }
+        let result = try CommandRunner.run(["render", "-o", device, "--format", "plain"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try #require(Self.mode(device)) & S_IFMT == S_IFCHR, "still the device")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path) == ["null"])
+    }
+
+    @Test func aFIFOIsWrittenInPlace() throws {
+        let scratch = ScratchFolder()
+        let fifo = scratch.path("pipe")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let copy = scratch.path("read.txt")
+        let reader = Thread {
+            let descriptor = open(fifo, O_RDONLY)
+            guard descriptor >= 0 else { return }
+            defer { close(descriptor) }
+            var bytes: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let n = read(descriptor, &buffer, buffer.count)
+                guard n > 0 else { break }
+                bytes += buffer[0..<n]
+            }
+            try? Data(bytes).write(to: URL(fileURLWithPath: copy))
+        }
+        reader.start()
+        let result = try CommandRunner.run(["render", "-o", fifo, "--format", "plain", "--width", "40"])
+        #expect(result.status == 0, "\(result.stderr)")
+        for _ in 0..<100 where !FileManager.default.fileExists(atPath: scratch.path("read.txt")) {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        #expect(try #require(Self.mode(fifo)) & S_IFMT == S_IFIFO, "still the FIFO")
+        let received = try String(contentsOfFile: scratch.path("read.txt"), encoding: .utf8)
+        #expect(received.hasPrefix(" Category #1"))
+    }
+
+    /// A full device cannot take the render: 74, in one line.
+    @Test func aFullDeviceIs74() throws {
+        let scratch = ScratchFolder()
+        let device = scratch.path("full")
+        guard mknod(device, S_IFCHR | 0o666, Self.device(1, 7)) == 0 else { return }
+        let result = try CommandRunner.run(["render", "-o", device, "--format", "plain"])
+        #expect(result.status == 74)
+        #expect(result.stderr == "\(device): cannot write: No space left on device\n")
+        #expect(try #require(Self.mode(device)) & S_IFMT == S_IFCHR)
+    }
+
+    @Test(arguments: [
+        ("/proc/swatchbook-report.txt", "/proc/swatchbook-report.txt: cannot write: "),
+        ("Scripts", "Scripts: is a folder, cannot write output there"),
+    ])
+    func anUnwritablePlaceIs74(_ path: String, _ message: String) throws {
+        let result = try CommandRunner.run(["render", "-o", path, "--format", "plain"])
+        #expect(result.status == 74)
+        #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    /// A render ended by a signal while it writes `-o FILE` leaves neither
+    /// a temporary file nor a changed FILE.
+    @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
+    func aSignalMidRenderLeavesNoTemporaryFile(_ signal: Int32) throws {
+        let scratch = ScratchFolder()
+        scratch.write("out.txt", "old")
+        scratch.write(
+            "slow.lua",
+            """
+            return { name = "Slow", api = 1, source = {
+              sections = function() return 50 end, rows = function() return 40 end,
+              row = function(s, r) return { name = "Row " .. r, count = 8 } end,
+              item = function(s, r, i)
+                local t = os.clock() while os.clock() - t < 0.0005 do end
+                return { name = "I", color = "#336699" }
+              end } }
+            """)
+        let pidFile = scratch.path("pid")
+        let screen = try TmuxScreen(
+            "\(TmuxScreen.binary) render slow.lua -o out.txt --format plain & echo $! > pid; wait $!; echo \"EXIT:$?\"; sleep 30",
+            in: scratch.url)
+        // Wait for the temporary file, then signal the render.
+        var started = false
+        for _ in 0..<200 {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: scratch.url.path)) ?? []
+            if names.contains(where: { $0.hasPrefix(".out.txt.") }) {
+                started = true
+                break
+            }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        #expect(started)
+        let pid = try #require(
+            pid_t(
+                try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(
+                    in: .whitespacesAndNewlines)))
+        #expect(kill(pid, signal) == 0)
+        let ended = try screen.waitFor { $0.contains { $0.hasPrefix("EXIT:") } }
+        #expect(ended.contains("EXIT:\(128 + signal)"), "\(ended)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).sorted()
+        #expect(!names.contains { $0.hasPrefix(".out.txt.") }, "\(names)")
+        #expect(try String(contentsOfFile: scratch.path("out.txt"), encoding: .utf8) == "old")
+    }
+}
