@@ -547,6 +547,25 @@ static int text_only_load(lua_State *L) {
     return lua_gettop(L);
 }
 
+/* `setmetatable` that refuses a `__gc` field. A finalizer is script code run
+ * whenever the collector decides: inside host code, or as a state closes,
+ * and always with hooks turned off (Lua does so for every finalizer), so no
+ * time budget could stop one that never ends. A sandboxed plugin holds no
+ * resource a finalizer could release. */
+static int guarded_setmetatable(lua_State *L) {
+    if (lua_type(L, 2) == LUA_TTABLE) {
+        lua_pushliteral(L, "__gc");
+        if (lua_rawget(L, 2) != LUA_TNIL) {
+            return luaL_error(L, "setmetatable: __gc finalizers are not available to plugins");
+        }
+        lua_pop(L, 1);
+    }
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+
 static void open_library(lua_State *L, const char *name, lua_CFunction open) {
     luaL_requiref(L, name, open, 1);
     lua_pop(L, 1);
@@ -581,6 +600,9 @@ static int open_sandbox(lua_State *L) {
     lua_getfield(L, G, "load");
     lua_pushcclosure(L, text_only_load, 1);
     lua_setfield(L, G, "load");
+    lua_getfield(L, G, "setmetatable");
+    lua_pushcclosure(L, guarded_setmetatable, 1);
+    lua_setfield(L, G, "setmetatable");
     sbl_install_ordered_pairs(L, G);
 
     /* os: only the clock and the calendar. */

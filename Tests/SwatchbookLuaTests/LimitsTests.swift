@@ -54,6 +54,26 @@ struct LimitsTests {
         #expect(spent > budget, "the calls together must outlast one budget for this to test anything")
     }
 
+    /// The host builds a call's arguments (a tap's event, `ctx`) outside
+    /// any call into Lua; with the cap reached, a table it makes is refused
+    /// there, which unprotected would be a Lua panic. Built protected, it is
+    /// an error naming the cap.
+    @Test func hostTablesPastTheCapAreAnErrorNotAPanic() throws {
+        let runtime = try ScriptFixture().runtime(limits: ScriptLimits(memoryMiB: 1))
+        _ = try runtime.evaluate("keep = {} for i = 1, 2e4 do keep[i] = i end return 1")
+        var caught: Diagnostic?
+        do {
+            try runtime.pushProtected { stack throws(LuaHostError) in
+                stack.newTable(arrayCount: 200_000)
+                return 1
+            }
+        } catch {
+            caught = error
+        }
+        #expect(caught?.formatted == "Scripts/main.lua: ran out of memory (the cap is 1 MiB, --max-memory)")
+        #expect(try runtime.evaluate("return tostring(#keep)") == "20000")
+    }
+
     static let bombs = [
         "local t = {} while true do t[#t + 1] = {} end",
         "local s = 'x' while true do s = s .. s end",

@@ -64,11 +64,18 @@ public enum PluginLoader {
         }
 
         // The data: a table, or a function of ctx called once.
-        try runtime.makeRoom(for: "data")
-        stack.rawField(pluginIndex, "data")
         if metadata.dataIsFunction {
-            pushContext(context, options: options, folder: url.deletingLastPathComponent(), on: stack)
+            // Inside host code the stack is a frame of its own: the plugin
+            // table is reached through its reference.
+            try runtime.pushProtected { stack throws(LuaHostError) in
+                stack.pushReference(tableReference)
+                stack.rawField(-1, "data")
+                pushContext(context, options: options, folder: url.deletingLastPathComponent(), on: stack)
+                return 2
+            }
             try runtime.call(arguments: 1, results: 1, in: "data")
+        } else {
+            stack.rawField(pluginIndex, "data")
         }
         var catalogue = Catalogue(sections: [])
         var dataProblems: [CatalogueReader.Failure] = []

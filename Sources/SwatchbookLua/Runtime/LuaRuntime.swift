@@ -133,6 +133,30 @@ final class LuaRuntime {
         throw diagnostic
     }
 
+    /// Runs `body` in protected mode, leaving the values it pushes (as many
+    /// as it returns) on the stack: for building a call's function and
+    /// arguments, whose tables a full memory cap may refuse, which outside
+    /// protected mode would end the process.
+    func pushProtected(_ body: (LuaStack) throws(LuaHostError) -> Int32) throws(Diagnostic) {
+        try makeRoom(for: "host")
+        let status = withoutActuallyEscaping(body) { body in
+            let function = HostFunction(body)
+            return withExtendedLifetime(function) {
+                sbl_protected(L, hostEntry, Unmanaged.passUnretained(function).toOpaque(), 0, LUA_MULTRET)
+            }
+        }
+        guard status == LUA_OK else {
+            let message = stack.string(at: -1) ?? "error"
+            stack.pop()
+            if message.hasSuffix("not enough memory") {
+                throw Diagnostic(
+                    .data, file: displayName,
+                    "ran out of memory (the cap is \(limits.memoryMiB) MiB, --max-memory)")
+            }
+            throw diagnostic(fromLuaMessage: message, in: "host")
+        }
+    }
+
     /// Runs `body` in protected mode, so even an unexpected raise inside it
     /// is caught rather than ending the process.
     func protected(

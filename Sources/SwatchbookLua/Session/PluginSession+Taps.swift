@@ -147,10 +147,23 @@ extension PluginSession {
         let stack = runtime.stack
         let base = stack.top
         defer { stack.setTop(base) }
-        try runtime.makeRoom(for: name)
         stack.pushReference(plugin.tableReference)
-        guard stack.rawField(-1, name) == .function else { return .nothing }
-        try pushEvent(for: element, mouse: mouse, on: stack)
+        let hasCallback = stack.rawField(-1, name) == .function
+        stack.setTop(base)
+        guard hasCallback else { return .nothing }
+        // Where the element is on screen, found before the event is built:
+        // laying out may ask a lazy source, which must not run inside host code.
+        let frame = visibleLayout().elements.first(where: { $0.path == element.path })?.frame
+        try runtime.pushProtected { stack throws(LuaHostError) in
+            stack.pushReference(self.plugin.tableReference)
+            stack.rawField(-1, name)
+            do throws(Diagnostic) {
+                try self.pushEvent(for: element, mouse: mouse, frame: frame, on: stack)
+            } catch {
+                throw LuaHostError(error.message)
+            }
+            return 2
+        }
         try runtime.call(arguments: 1, results: 1, in: name)
         switch stack.type(at: -1) {
         case .nil, .none: return .nothing
@@ -162,7 +175,9 @@ extension PluginSession {
 
     /// The `ev` table: kind, path, section, row, item/node/field, index,
     /// mouse, and x, y when the element is on screen.
-    private func pushEvent(for element: LocatedElement, mouse: Bool, on stack: LuaStack) throws(Diagnostic) {
+    private func pushEvent(for element: LocatedElement, mouse: Bool, frame: Rect?, on stack: LuaStack)
+        throws(Diagnostic)
+    {
         stack.newTable(fieldCount: 10)
         stack.push(element.kind.rawValue)
         stack.setRawField(-2, "kind")
@@ -214,7 +229,7 @@ extension PluginSession {
         stack.setRawField(-2, "index")
         stack.push(mouse)
         stack.setRawField(-2, "mouse")
-        if let frame = visibleLayout().elements.first(where: { $0.path == element.path })?.frame {
+        if let frame {
             stack.push(frame.x)
             stack.setRawField(-2, "x")
             stack.push(frame.y)

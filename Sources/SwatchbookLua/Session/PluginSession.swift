@@ -116,13 +116,19 @@ public final class PluginSession {
         let stack = runtime.stack
         let base = stack.top
         defer { stack.setTop(base) }
-        try runtime.makeRoom(for: name)
         stack.pushReference(plugin.tableReference)
-        guard stack.rawField(-1, name) == .function else { return false }
+        let hasCallback = stack.rawField(-1, name) == .function
+        stack.setTop(base)
+        guard hasCallback else { return false }
         var context = plugin.context
         context.width = width
         context.height = height
-        PluginLoader.pushContext(context, options: plugin.options, folder: runtime.folder, on: stack)
+        try runtime.pushProtected { stack throws(LuaHostError) in
+            stack.pushReference(self.plugin.tableReference)
+            stack.rawField(-1, name)
+            PluginLoader.pushContext(context, options: self.plugin.options, folder: runtime.folder, on: stack)
+            return 2
+        }
         try runtime.call(arguments: 1, results: 1, in: name)
         try read(stack)
         return true
