@@ -219,7 +219,7 @@ struct LuaSourceTests {
         _ = source.rowSummary(0, 6)
         #expect(
             plugin.sourceFailure?.formatted
-                == "Scripts/rows.lua: source.row(1, 7).count: expected the number of items (a whole number, 0 or more), got -1"
+                == "Scripts/rows.lua: source.row(1, 7).count: expected the number of items, a whole number from 0 to 1000000000, got -1"
         )
     }
 

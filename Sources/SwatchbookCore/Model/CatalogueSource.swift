@@ -35,6 +35,15 @@ extension CatalogueSource {
     public var answeredRows: [RowPosition] { [] }
 }
 
+/// The most a lazy source may claim, so that every position and width in a
+/// laid-out document fits an `Int`, and opening one (a `rows` call per
+/// section) stays quick. A `data` catalogue is bounded by memory first.
+public enum CatalogueLimits {
+    public static let sections = 100_000
+    public static let rowsPerSection = 10_000_000
+    public static let itemsPerRow = 1_000_000_000
+}
+
 /// A row's place: its section's index and its own, both 0-based.
 public struct RowPosition: Hashable, Sendable {
     public var section: Int

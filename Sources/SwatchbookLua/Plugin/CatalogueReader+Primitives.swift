@@ -25,7 +25,9 @@ extension CatalogueReader {
     static func plainRow(on stack: LuaStack) -> (RowSummary, RowContent?)? {
         var name = sbl_field()
         var count = sbl_field()
-        guard sbl_plain_row(stack.L, -1, &name, &count) != 0, count.integer >= 0 else { return nil }
+        guard sbl_plain_row(stack.L, -1, &name, &count) != 0,
+            (0...Int64(CatalogueLimits.itemsPerRow)).contains(count.integer)
+        else { return nil }
         let summary = RowSummary(
             name: name.withBytes { String(decoding: $0, as: UTF8.self) }, kind: .items,
             count: Int(count.integer))

@@ -88,11 +88,11 @@ final class CatalogueReader {
             let id = try optionalID(index, path: path)
             stack.rawField(index, "count")
             defer { stack.pop() }
-            guard let count = stack.integer(at: -1), count >= 0 else {
+            guard let count = stack.integer(at: -1), (0...CatalogueLimits.itemsPerRow).contains(count) else {
                 throw Failure(
                     path: path + ".count",
                     message:
-                        "expected the number of items (a whole number, 0 or more), got \(stack.describe(at: -1))"
+                        "expected the number of items, a whole number from 0 to \(CatalogueLimits.itemsPerRow), got \(stack.describe(at: -1))"
                         + nearMiss(of: "count", in: index))
             }
             return (RowSummary(name: name, id: id, kind: .items, count: count), nil)

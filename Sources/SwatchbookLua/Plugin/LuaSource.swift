@@ -91,7 +91,7 @@ final class LuaSource: CatalogueSource {
         if let cached = sectionCountCache { return cached }
         let count =
             ask(.sections) { reader throws(CatalogueReader.Failure) in
-                try Self.count(at: -1, stack: reader.stack)
+                try Self.count(at: -1, of: "sections", atMost: CatalogueLimits.sections, stack: reader.stack)
             } ?? 0
         sectionCountCache = count
         return count
@@ -111,7 +111,8 @@ final class LuaSource: CatalogueSource {
         if let cached = rowCountCache[section] { return cached }
         let count =
             ask(.rows, section + 1) { reader throws(CatalogueReader.Failure) in
-                try Self.count(at: -1, stack: reader.stack)
+                try Self.count(
+                    at: -1, of: "rows", atMost: CatalogueLimits.rowsPerSection, stack: reader.stack)
             } ?? 0
         rowCountCache[section] = count
         return count
@@ -334,11 +335,16 @@ final class LuaSource: CatalogueSource {
         "source.\(function.name)(\(arguments.map(String.init).joined(separator: ", ")))"
     }
 
-    private static func count(at index: Int32, stack: LuaStack) throws(CatalogueReader.Failure) -> Int {
-        guard let value = stack.integer(at: index), value >= 0 else {
+    /// A count of `things` a function answers: a whole number from 0 to `limit`.
+    private static func count(at index: Int32, of things: String, atMost limit: Int, stack: LuaStack)
+        throws(CatalogueReader.Failure) -> Int
+    {
+        guard let value = stack.integer(at: index), (0...limit).contains(value) else {
             throw CatalogueReader.Failure(
                 path: "",
-                message: "expected a count (a whole number, 0 or more), got \(stack.describe(at: index))")
+                message:
+                    "expected the number of \(things), a whole number from 0 to \(limit), got \(stack.describe(at: index))"
+            )
         }
         return value
     }
