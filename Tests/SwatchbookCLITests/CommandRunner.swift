@@ -35,6 +35,12 @@ struct CommandRunner {
         try spawn(arguments, environment: environment, in: directory, newSession: false)
     }
 
+    /// Runs a shell command line, for redirections the runner does not make
+    /// (`2>&-`, `>/dev/full`); `$B` in it stands for the binary.
+    static func runShell(_ command: String, in directory: URL = root) throws -> Result {
+        try spawn([], environment: [:], in: directory, newSession: false, shell: command)
+    }
+
     /// Runs the binary in a session of its own, with no controlling
     /// terminal, as a cron job or a CI step would.
     static func runWithoutATerminal(_ arguments: [String], in directory: URL = root) throws -> Result {
@@ -46,7 +52,8 @@ struct CommandRunner {
     /// test inherits whatever is open, and Foundation's Process, whose wait
     /// watches more than the child, then waits for that server to go too.
     private static func spawn(
-        _ arguments: [String], environment: [String: String], in directory: URL, newSession: Bool
+        _ arguments: [String], environment: [String: String], in directory: URL, newSession: Bool,
+        shell: String? = nil
     ) throws -> Result {
         let scratch = ScratchFolder()
         let out = scratch.path("out")
@@ -72,9 +79,12 @@ struct CommandRunner {
         let setSession: Int16 = newSession ? 0x80 : 0
         posix_spawnattr_setflags(
             &attributes, Int16(POSIX_SPAWN_SETSIGMASK) | Int16(POSIX_SPAWN_SETSIGDEF) | setSession)
-        // sh changes to the folder, then becomes the binary.
+        // sh changes to the folder, then becomes the binary (or runs the line).
         let argv =
-            ["sh", "-c", #"cd "$1" && shift && exec "$@""#, "sh", directory.path, binary.path] + arguments
+            shell.map {
+                ["sh", "-c", #"cd "$1" && B="$2" && eval "$3""#, "sh", directory.path, binary.path, $0]
+            }
+            ?? ["sh", "-c", #"cd "$1" && shift && exec "$@""#, "sh", directory.path, binary.path] + arguments
         let variables = cleanEnvironment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }
         var cArguments = argv.map { strdup($0) } + [nil]
         var cEnvironment = variables.map { strdup($0) } + [nil]

@@ -105,6 +105,32 @@ struct OutputFaultTests {
         #expect(result.stderr.split(separator: "\n").count == 1)
     }
 
+    /// A closed, full or broken standard stream is no crash: the error is
+    /// lost where there is nowhere to write it, and the exit code says so.
+    @Test(arguments: [
+        (#""$B" render --wdith 3 2>&-"#, Int32(64)),
+        (#""$B" render Scripts/nope.lua 2>/dev/full"#, 66),
+        (#""$B" check Scripts/colors.lua >&- 2>&-"#, 0),
+        (#""$B" check Themes/nord >&-"#, 74),
+        (#""$B" --help >/dev/full"#, 74),
+        (#""$B" help render >/dev/full"#, 74),
+        (#""$B" --version >/dev/full"#, 74),
+        (#""$B" render >&-"#, 74),
+    ])
+    func aBrokenStandardStreamIsNoCrash(_ command: String, _ status: Int32) throws {
+        let run = try CommandRunner.runShell(command)
+        #expect(run.status == status, "\(command): \(run.stderr)")
+        #expect(!run.stderr.contains("Fatal error") && !run.stderr.contains("Backtrac"), "\(command)")
+    }
+
+    /// A pipe closed early ends the render quietly, as `head` expects.
+    @Test func aPipeClosedEarlyIsAQuietEnd() throws {
+        let run = try CommandRunner.runShell(
+            #""$B" render huge --height 20000 --width 200 | head -c 10 >/dev/null"#)
+        #expect(run.status == 0)
+        #expect(run.stderr.isEmpty, "\(run.stderr)")
+    }
+
     /// A render ended by a signal while it writes `-o FILE` leaves neither
     /// a temporary file nor a changed FILE.
     @Test(arguments: [SIGINT, SIGTERM, SIGHUP])

@@ -27,8 +27,8 @@ struct CheckCommand {
     var locator: PluginLocator
     /// One line to stderr.
     var report: (String) -> Void
-    /// Reports for stdout.
-    var output: (String) -> Void
+    /// Reports for stdout; a failed write ends the check (exit 74).
+    var output: (String) throws(Diagnostic) -> Void
 
     /// Checks every FILE and returns the exit code: 70 if the machine
     /// failed, else 65 if any file is invalid, else 66 if any is missing,
@@ -44,7 +44,7 @@ struct CheckCommand {
             // A file named twice (a pack's theme, and the pack's folder) is checked once.
             for file in expand(argument) where seen.insert(resolve(file).standardizedFileURL.path).inserted {
                 let outcome = check(file)
-                if let text = outcome.contrastTable { output(text) }
+                if let text = outcome.contrastTable { try output(text) }
                 for warning in outcome.warnings { report(warning.formatted) }
                 if let problem = outcome.problem {
                     report(problem.formatted)

@@ -19,7 +19,7 @@ public enum SwatchbookCLI {
 
     static func run(_ arguments: [String]) throws(Diagnostic) -> Int32 {
         guard let command = arguments.first else {
-            print(HelpText.overview, terminator: "")
+            try printOut(HelpText.overview)
             return 0
         }
         let rest = Array(arguments.dropFirst())
@@ -27,18 +27,17 @@ public enum SwatchbookCLI {
         if command != "help", HelpText.commands.contains(command),
             rest.contains("--help") || rest.contains("-h")
         {
-            print(try HelpText.forCommand(command), terminator: "")
+            try printOut(try HelpText.forCommand(command))
             return 0
         }
         switch command {
         case "--help", "-h":
-            print(HelpText.overview, terminator: "")
+            try printOut(HelpText.overview)
         case "--version", "-V":
-            print(
-                "swatchbook \(version) (plugin api \(PluginLoader.supportedAPI.map(String.init).joined(separator: ", ")))"
-            )
+            let api = PluginLoader.supportedAPI.map(String.init).joined(separator: ", ")
+            try printOut("swatchbook \(version) (plugin api \(api))\n")
         case "help":
-            print(try HelpText.forCommand(rest.first), terminator: "")
+            try printOut(try HelpText.forCommand(rest.first))
         case "render":
             let terminal = TerminalInfo.current()
             let command = RenderCommand(
@@ -82,7 +81,7 @@ public enum SwatchbookCLI {
             let environment = ProcessInfo.processInfo.environment
             let command = CheckCommand(
                 locator: PluginLocator(environment: environment), report: { printError($0) },
-                output: { FileHandle.standardOutput.write(Data($0.utf8)) })
+                output: { (text: String) throws(Diagnostic) in try printOut(text) })
             return try command.run(rest)
         default:
             var message = "swatchbook: unknown command '\(command)'"
@@ -103,6 +102,11 @@ public enum SwatchbookCLI {
 
     /// Errors may quote script text: sanitised so they cannot drive the terminal.
     static func printError(_ line: String) {
-        FileHandle.standardError.write(Data((Sanitizer.cleanLines(line) + "\n").utf8))
+        StandardError.write(Sanitizer.cleanLines(line) + "\n")
+    }
+
+    /// Text on standard output; a failed write is an output error (74).
+    static func printOut(_ text: String) throws(Diagnostic) {
+        try OutputFile.writeAll(Array(text.utf8), to: STDOUT_FILENO, name: "stdout")
     }
 }

@@ -26,9 +26,7 @@ final class LuaRuntime {
     /// Files `require` has loaded, which hot reload watches with the plugin.
     private(set) var requiredFiles: [URL] = []
     /// Where `sb.log` and `print` go: standard error, never the screen.
-    var log: (String) -> Void = { line in
-        FileHandle.standardError.write(Data((line + "\n").utf8))
-    }
+    var log: (String) -> Void = { line in StandardError.write(line + "\n") }
 
     var stack: LuaStack { LuaStack(L: L) }
 
