@@ -9,7 +9,8 @@ public enum StandardError {
         text.withUTF8 { bytes in
             var offset = 0
             while offset < bytes.count {
-                let written = Foundation.write(STDERR_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+                let written = Foundation.write(
+                    STDERR_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
                 if written < 0 && errno == EINTR { continue }
                 guard written > 0 else { return }
                 offset += written
