@@ -24,10 +24,17 @@ struct CommandRunner {
         return root.appendingPathComponent(".build/debug/swatchbook")
     }()
 
-    /// A plain environment: no colour hints leak in from the machine.
-    static let cleanEnvironment: [String: String] = [
-        "PATH": "/usr/bin:/bin", "HOME": FileManager.default.temporaryDirectory.path, "LANG": "C.UTF-8",
-    ]
+    /// A plain environment: no colour hints leak in from the machine. A
+    /// sanitizer's options pass through, for the binary built with it.
+    static let cleanEnvironment: [String: String] = {
+        var environment = [
+            "PATH": "/usr/bin:/bin", "HOME": FileManager.default.temporaryDirectory.path, "LANG": "C.UTF-8",
+        ]
+        for name in ["ASAN_OPTIONS", "UBSAN_OPTIONS", "TSAN_OPTIONS", "LSAN_OPTIONS"] {
+            if let value = ProcessInfo.processInfo.environment[name] { environment[name] = value }
+        }
+        return environment
+    }()
 
     static func run(
         _ arguments: [String], environment: [String: String] = [:], in directory: URL = root

@@ -55,4 +55,83 @@ struct HostileTrialTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.text.contains("Row"))
     }
+
+    static func data(_ body: String) -> String {
+        """
+        local sb = require "swatchbook"
+        return { name = "Data", api = 1, data = function()
+          \(body)
+        end }
+        """
+    }
+
+    /// Encoding a table shared in many places does a bounded amount of work,
+    /// the shared tables counted each time they appear.
+    @Test(.timeLimit(.minutes(1)), arguments: [22, 40])
+    func encodingSharedTablesIsBounded(_ levels: Int) throws {
+        let scratch = ScratchFolder()
+        scratch.write(
+            "dag.lua",
+            Self.data(
+                "local t = {} for i = 1, \(levels) do t = { t, t } end return { { name = sb.json.encode(t), rows = {} } }"
+            ))
+        let result = try CommandRunner.run(
+            ["render", "dag.lua", "--max-memory", "16", "--format", "plain"], in: scratch.url)
+        #expect(result.status == 65)
+        #expect(
+            result.stderr.hasPrefix("dag.lua:3: sb.json.encode: value[1][1][1]"), "\(result.stderr)")
+        #expect(result.stderr.contains("more than 262144 values to encode"))
+    }
+
+    /// 40,320 byte-different keys that are all canonically equal: the
+    /// duplicate check compares bytes, in time linear in the keys.
+    @Test(.timeLimit(.minutes(1)))
+    func manyCanonicallyEqualKeysDecodeQuickly() throws {
+        let scratch = ScratchFolder()
+        scratch.write(
+            "keys.lua",
+            Self.data(
+                """
+                local marks = { "\\u{0316}", "\\u{0301}", "\\u{0334}", "\\u{0327}", "\\u{031B}", "\\u{0345}", "\\u{05B0}", "\\u{0315}" }
+                  local parts, used, keys = {}, {}, {}
+                  local function permute(depth)
+                    if depth > #marks then keys[#keys + 1] = '"a' .. table.concat(parts) .. '":1' return end
+                    for i = 1, #marks do
+                      if not used[i] then used[i] = true parts[depth] = marks[i] permute(depth + 1) used[i] = false end
+                    end
+                  end
+                  permute(1)
+                  local t = sb.json.decode("{" .. table.concat(keys, ",") .. "}")
+                  local n = 0 for _ in pairs(t) do n = n + 1 end
+                  return { { name = n .. " keys", rows = {} } }
+                """))
+        let result = try CommandRunner.run(
+            ["render", "keys.lua", "--format", "plain", "--script-timeout", "3"], in: scratch.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.text.hasPrefix(" 40320 keys"))
+    }
+
+    /// Keys equal but for their bytes sort by their bytes: the same order
+    /// every run.
+    @Test func canonicallyEqualKeysSortByBytes() throws {
+        let scratch = ScratchFolder()
+        scratch.write(
+            "fields.lua",
+            #"""
+            return { name = "Fields", api = 1, data = { { name = "S", rows = { { name = "R",
+              fields = { ["\u{E9}"] = "precomposed", ["e\u{301}"] = "combining", ["\u{E9}t\u{E9}"] = "summer" } } } } } }
+            """#)
+        var outputs: Set<[UInt8]> = []
+        for _ in 0..<6 {
+            let result = try CommandRunner.run(
+                ["render", "fields.lua", "--format", "transcript"], in: scratch.url)
+            #expect(result.status == 0)
+            outputs.insert(result.stdout)
+        }
+        #expect(outputs.count == 1)
+        let text = String(decoding: outputs.first ?? [], as: UTF8.self)
+        let combining = try #require(text.range(of: "combining"))
+        let precomposed = try #require(text.range(of: "precomposed"))
+        #expect(combining.lowerBound < precomposed.lowerBound, "e + U+0301 (0x65) sorts before é (0xC3)")
+    }
 }

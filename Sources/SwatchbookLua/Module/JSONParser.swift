@@ -52,7 +52,10 @@ struct JSONParser {
         defer { depth -= 1 }
         skipWhitespace()
         var members: [JSONValue.Member] = []
-        var seen = Set<String>()
+        // Keys compare by their bytes: Strings hash by canonical equivalence,
+        // so thousands of byte-different but equivalent keys would all meet
+        // in one bucket and make the check quadratic.
+        var seen = Set<[UInt8]>()
         if peek == UInt8(ascii: "}") {
             offset += 1
             return .object(members)
@@ -61,8 +64,7 @@ struct JSONParser {
             guard peek == UInt8(ascii: "\"") else { throw expected("a string key") }
             let keyOffset = offset
             let key = try string()
-            // Strings hash by canonical equivalence; only equal bytes make a duplicate.
-            if !seen.insert(key).inserted, members.contains(where: { $0.key.utf8.elementsEqual(key.utf8) }) {
+            guard seen.insert(Array(key.utf8)).inserted else {
                 throw error("duplicate key \(JSONValue.quoted(key))", at: keyOffset)
             }
             skipWhitespace()

@@ -56,8 +56,11 @@ extension JSONValue {
     /// object's members come in the order `pairs` visits them: a decoded
     /// object's in its document's order, any other's sorted. Colours
     /// become their hex strings; nil at the top is `null`.
-    init(luaValueAt index: Int32, on stack: LuaStack) throws(LuaHostError) {
-        var reader = LuaJSONReader(stack: stack)
+    ///
+    /// At most `limit` values are read, a table shared in several places
+    /// counting each time: `t = {t, t}` nested twenty times is a million.
+    init(luaValueAt index: Int32, on stack: LuaStack, limit: Int) throws(LuaHostError) {
+        var reader = LuaJSONReader(stack: stack, limit: limit)
         self = try reader.value(at: stack.absolute(index))
     }
 }
@@ -74,10 +77,20 @@ private struct LuaJSONReader {
     let stack: LuaStack
     private var ancestors: Set<UnsafeRawPointer> = []
     private var path: [Step] = []
+    private let limit: Int
+    private var read = 0
 
-    init(stack: LuaStack) { self.stack = stack }
+    init(stack: LuaStack, limit: Int) {
+        self.stack = stack
+        self.limit = limit
+    }
 
     mutating func value(at index: Int32) throws(LuaHostError) -> JSONValue {
+        read += 1
+        guard read <= limit else {
+            throw failure(
+                "more than \(limit) values to encode, shared tables counted each time they appear (--max-memory sets how many)")
+        }
         switch stack.type(at: index) {
         case .nil, .none: return .null
         case .boolean: return .bool(stack.boolean(at: index))

@@ -34,7 +34,9 @@ extension SwatchbookModule {
         }
         function("encode", in: runtime) { stack throws(LuaHostError) in
             do throws(LuaHostError) {
-                let value = try JSONValue(luaValueAt: 1, on: stack)
+                // Values cost some 64 bytes each outside the cap, as they are
+                // turned to text: a cap's worth of them at most.
+                let value = try JSONValue(luaValueAt: 1, on: stack, limit: runtime.limits.memoryBytes / 64)
                 stack.push(try encode(value))
             } catch {
                 throw LuaHostError("sb.json.encode: \(error.message)")

@@ -103,8 +103,8 @@ struct LuaStack {
         lua_rawset(L, t)
     }
 
-    /// The string keys of a table, sorted so diagnostics come in a stable
-    /// order whatever Lua's hash seed.
+    /// The string keys of a table, sorted by their bytes so they come in
+    /// the same order whatever Lua's hash seed.
     func stringKeys(of table: Int32) -> [String] {
         let t = absolute(table)
         var keys: [String] = []
@@ -113,7 +113,10 @@ struct LuaStack {
             if let key = string(at: -2) { keys.append(key) }
             pop()
         }
-        return keys.sorted()
+        // By bytes: Strings compare by canonical equivalence, so "é" and
+        // "e" + U+0301 would tie and come in `next`'s order, which changes
+        // from run to run.
+        return keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
     /// How a value reads in an error message: strings quoted, numbers as
