@@ -89,7 +89,8 @@ private struct LuaJSONReader {
         read += 1
         guard read <= limit else {
             throw failure(
-                "more than \(limit) values to encode, shared tables counted each time they appear (--max-memory sets how many)")
+                "more than \(limit) values to encode, shared tables counted each time they appear (--max-memory sets how many)"
+            )
         }
         switch stack.type(at: index) {
         case .nil, .none: return .null
