@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <lua5.4/lauxlib.h>
 #include <lua5.4/lua.h>
@@ -63,6 +64,8 @@ struct sbl_guard {
     int timed_out;         /* the deadline passed during the current call */
     int sleeping_until_deadline; /* the watchdog will wake by itself */
     struct timespec deadline;     /* CLOCK_MONOTONIC */
+    struct timespec stop_at;      /* when a call still stuck is stopped */
+    char *stuck_message;          /* the line the stop writes */
     lua_State *main;
     lua_State *running;    /* the coroutine currently resumed, if any */
     int call_depth;
@@ -78,6 +81,7 @@ static sbl_guard *guard_of(lua_State *L) {
 }
 
 static void set_timeout_hook(lua_State *L);
+static int message_handler(lua_State *L);
 
 static int pool_class(size_t size) { return (int)((size + 15) >> 4) - 1; }
 
@@ -167,15 +171,24 @@ static void *guarded_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 
 static void timeout_hook(lua_State *L, lua_Debug *ar) {
     sbl_guard *g = guard_of(L);
-    if (!g->timed_out && !g->out_of_memory) {
+    if (!__atomic_load_n(&g->timed_out, __ATOMIC_RELAXED) && !g->out_of_memory) {
         /* A hook left on a coroutine from an earlier call: drop it. */
         lua_sethook(L, NULL, 0, 0);
         return;
     }
+    /* The message handler of an error raised outside the hook (by a C
+     * function that saw the guard trip) runs with hooks allowed: raising
+     * again from it would replace that error, and its line, with this one. */
+    if (ar->event == LUA_HOOKCALL) {
+        lua_getinfo(L, "f", ar);
+        int handling = lua_tocfunction(L, -1) == message_handler;
+        lua_pop(L, 1);
+        if (handling) return;
+    }
     /* The hook stays installed, so a script that catches this error with
      * pcall meets it again at its next instruction. The message names the
      * line that was running, which luaL_error cannot see from a hook. */
-    const char *what = g->timed_out ? "script timed out" : "not enough memory";
+    const char *what = __atomic_load_n(&g->timed_out, __ATOMIC_RELAXED) ? "script timed out" : "not enough memory";
     if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0) {
         luaL_error(L, "%s:%d: %s", ar->short_src, ar->currentline, what);
     }
@@ -193,9 +206,46 @@ static int deadline_passed(const struct timespec *deadline) {
         || (now.tv_sec == deadline->tv_sec && now.tv_nsec >= deadline->tv_nsec);
 }
 
+/* A call that passed its deadline and still runs this long after is stuck
+ * in C, where the hook never fires: a backtracking string.find, a long plain
+ * search, a read that blocks. Nothing can unwind it safely, so the process
+ * ends, the way a signal would end it. */
+#define STUCK_GRACE_MS 1000
+
+static void (*stop_hook)(void);
+
+void sbl_set_stop_hook(void (*hook)(void)) { stop_hook = hook; }
+
+void sbl_set_stuck_message(lua_State *L, const char *message) {
+    sbl_guard *g = guard_of(L);
+    free(g->stuck_message);
+    g->stuck_message = strdup(message);
+}
+
+static struct timespec later(struct timespec from, int64_t ms) {
+    int64_t ns = (int64_t)from.tv_nsec + (ms % 1000) * 1000000;
+    from.tv_sec += (time_t)(ms / 1000) + (time_t)(ns / 1000000000);
+    from.tv_nsec = (long)(ns % 1000000000);
+    return from;
+}
+
+static void stop_stuck(sbl_guard *g) {
+    if (stop_hook != NULL) stop_hook();
+    const char *message = g->stuck_message != NULL ? g->stuck_message : "a script call could not be stopped";
+    size_t length = strlen(message);
+    while (length > 0) {
+        ssize_t written = write(2, message, length);
+        if (written <= 0 && errno != EINTR) break;
+        if (written > 0) { message += written; length -= (size_t)written; }
+    }
+    (void)!write(2, "\n", 1);
+    _exit(65);
+}
+
 /* The watchdog sleeps until the current call's deadline. Calls in a row push
  * the deadline later without waking it: when it wakes it re-reads the
- * deadline and sleeps again, so arming a call costs a lock, not a wake-up. */
+ * deadline and sleeps again, so arming a call costs a lock, not a wake-up.
+ * Past the deadline it arms the hook, then sleeps out the grace. */
 static void *watchdog_main(void *arg) {
     sbl_guard *g = (sbl_guard *)arg;
     pthread_mutex_lock(&g->mutex);
@@ -206,13 +256,17 @@ static void *watchdog_main(void *arg) {
             continue;
         }
         g->sleeping_until_deadline = 1;
-        struct timespec until = g->deadline;
+        struct timespec until = g->timed_out ? g->stop_at : g->deadline;
         pthread_cond_timedwait(&g->wake, &g->mutex, &until);
-        if (g->armed && !g->timed_out && deadline_passed(&g->deadline)) {
+        if (!g->armed || g->quit) continue;
+        if (!g->timed_out && deadline_passed(&g->deadline)) {
             /* lua_sethook is documented as safe to call asynchronously. */
-            g->timed_out = 1;
+            __atomic_store_n(&g->timed_out, 1, __ATOMIC_RELAXED);
+            g->stop_at = later(g->deadline, STUCK_GRACE_MS);
             set_timeout_hook(g->main);
             if (g->running != NULL) set_timeout_hook(g->running);
+        } else if (g->timed_out && deadline_passed(&g->stop_at)) {
+            stop_stuck(g);
         }
     }
     pthread_mutex_unlock(&g->mutex);
@@ -222,10 +276,11 @@ static void *watchdog_main(void *arg) {
 static void arm(sbl_guard *g, int64_t budget_ms) {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
-    int64_t ns = (int64_t)now.tv_nsec + (budget_ms % 1000) * 1000000;
     pthread_mutex_lock(&g->mutex);
-    g->deadline.tv_sec = now.tv_sec + (time_t)(budget_ms / 1000) + (time_t)(ns / 1000000000);
-    g->deadline.tv_nsec = (long)(ns % 1000000000);
+    g->deadline = later(now, budget_ms);
+    /* After a timeout the watchdog sleeps out the grace, which may end
+     * after this call's deadline. */
+    if (g->timed_out) g->sleeping_until_deadline = 0;
     g->armed = 1;
     g->timed_out = 0;
     g->running = NULL;
@@ -446,6 +501,7 @@ void sbl_close(lua_State *L) {
     pthread_mutex_destroy(&g->mutex);
     pthread_cond_destroy(&g->wake);
     free(g->traceback);
+    free(g->stuck_message);
     free_chunks(g);
     free(g);
 }
@@ -566,6 +622,48 @@ static int guarded_setmetatable(lua_State *L) {
     return 1;
 }
 
+/* luaL_checktype for a table, or a value whose metatable has `field`. */
+static void check_table_like(lua_State *L, int arg, const char *field) {
+    if (lua_type(L, arg) == LUA_TTABLE) return;
+    if (lua_getmetatable(L, arg)) {
+        int has = lua_getfield(L, -1, field) != LUA_TNIL;
+        lua_pop(L, 2);
+        if (has) return;
+    }
+    luaL_checktype(L, arg, LUA_TTABLE);
+}
+
+/* table.move that heeds the guard: the standard one moves up to 2^63
+ * elements of a plain table without running one instruction, so the hook
+ * could never stop `table.move({}, 1, 2^40, 1)`. */
+static int guarded_move(lua_State *L) {
+    lua_Integer f = luaL_checkinteger(L, 2);
+    lua_Integer e = luaL_checkinteger(L, 3);
+    lua_Integer t = luaL_checkinteger(L, 4);
+    int to = lua_isnoneornil(L, 5) ? 1 : 5;
+    check_table_like(L, 1, "__index");
+    check_table_like(L, to, "__newindex");
+    if (e >= f) {
+        luaL_argcheck(L, f > 0 || e < LUA_MAXINTEGER + f, 3, "too many elements to move");
+        lua_Integer n = e - f + 1;
+        luaL_argcheck(L, t <= LUA_MAXINTEGER - n + 1, 4, "destination wrap around");
+        sbl_guard *g = guard_of(L);
+        /* Forwards unless the ranges overlap with the destination after the source. */
+        int forwards = t > e || t <= f || (to != 1 && !lua_compare(L, 1, to, LUA_OPEQ));
+        for (lua_Integer k = 0; k < n; k++) {
+            if ((k & 4095) == 4095
+                && (__atomic_load_n(&g->timed_out, __ATOMIC_RELAXED) || g->out_of_memory)) {
+                return luaL_error(L, g->out_of_memory ? "not enough memory" : "script timed out");
+            }
+            lua_Integer i = forwards ? k : n - 1 - k;
+            lua_geti(L, 1, f + i);
+            lua_seti(L, to, t + i);
+        }
+    }
+    lua_pushvalue(L, to);
+    return 1;
+}
+
 static void open_library(lua_State *L, const char *name, lua_CFunction open) {
     luaL_requiref(L, name, open, 1);
     lua_pop(L, 1);
@@ -604,6 +702,10 @@ static int open_sandbox(lua_State *L) {
     lua_pushcclosure(L, guarded_setmetatable, 1);
     lua_setfield(L, G, "setmetatable");
     sbl_install_ordered_pairs(L, G);
+    lua_getfield(L, G, LUA_TABLIBNAME);
+    lua_pushcfunction(L, guarded_move);
+    lua_setfield(L, -2, "move");
+    lua_pop(L, 1);
 
     /* os: only the clock and the calendar. */
     luaL_requiref(L, LUA_OSLIBNAME, luaopen_os, 0);

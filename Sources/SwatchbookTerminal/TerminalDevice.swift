@@ -14,7 +14,6 @@ public final class TerminalDevice {
     /// While the screen is ours, what plugins print to stderr (`print`,
     /// `sb.log`, warnings) goes to a file and is shown after the screen is
     /// given back, so it cannot scribble over the frame.
-    private var savedStderr: Int32 = -1
     private var capture: UnsafeMutablePointer<FILE>?
 
     /// Opens the controlling terminal for `command` (named in the error
@@ -65,31 +64,26 @@ public final class TerminalDevice {
         entered = true
         if isatty(STDERR_FILENO) != 0, let file = tmpfile() {
             fflush(nil)
-            savedStderr = dup(STDERR_FILENO)
-            dup2(fileno(file), STDERR_FILENO)
-            capture = file
+            let saved = dup(STDERR_FILENO)
+            if saved >= 0, dup2(fileno(file), STDERR_FILENO) >= 0 {
+                TerminalRestore.captureStandardError(saved: saved, capture: fileno(file))
+                capture = file
+            } else {
+                if saved >= 0 { close(saved) }
+                fclose(file)
+            }
         }
     }
 
-    /// Puts the terminal back as it was. Safe to call more than once.
+    /// Puts the terminal back as it was, and shows what was written to
+    /// stderr meanwhile. Safe to call more than once.
     public func leave() {
         guard entered else { return }
         entered = false
-        write(Array(Self.leaveSequence.utf8))
-        tcsetattr(descriptor, TCSAFLUSH, &original)
+        fflush(nil)
+        TerminalRestore.restoreNow()
         TerminalRestore.uninstall()
-        if let file = capture, savedStderr >= 0 {
-            fflush(nil)
-            dup2(savedStderr, STDERR_FILENO)
-            close(savedStderr)
-            savedStderr = -1
-            rewind(file)
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            while true {
-                let n = fread(&buffer, 1, buffer.count, file)
-                guard n > 0 else { break }
-                _ = buffer.withUnsafeBytes { Foundation.write(STDERR_FILENO, $0.baseAddress, n) }
-            }
+        if let file = capture {
             fclose(file)
             capture = nil
         }
@@ -121,15 +115,19 @@ public final class TerminalDevice {
 }
 
 /// The process-wide restore hooks: a terminal in raw mode must never be left
-/// behind, whatever ends the process.
+/// behind, whatever ends the process, nor what was written to stderr while
+/// the screen was taken.
 ///
 /// What a signal handler needs is kept in memory allocated once, outside
 /// Swift's globals: the saved `termios` (a Swift global of that type is
 /// laid out smaller than the C struct the kernel fills, which
-/// AddressSanitizer rightly refuses) and the bytes that leave the screen,
-/// so that restoring allocates nothing.
-enum TerminalRestore {
+/// AddressSanitizer rightly refuses), the bytes that leave the screen and a
+/// buffer to copy the captured stderr through, so that restoring allocates
+/// nothing.
+public enum TerminalRestore {
     nonisolated(unsafe) private static var descriptor: Int32 = -1
+    nonisolated(unsafe) private static var savedStderr: Int32 = -1
+    nonisolated(unsafe) private static var capture: Int32 = -1
     nonisolated(unsafe) private static let original: UnsafeMutablePointer<termios> = {
         let saved = UnsafeMutablePointer<termios>.allocate(capacity: 1)
         saved.initialize(to: termios())
@@ -141,11 +139,14 @@ enum TerminalRestore {
         _ = buffer.initialize(from: bytes)
         return UnsafeBufferPointer(buffer)
     }()
+    nonisolated(unsafe) private static let copyBuffer = UnsafeMutableRawBufferPointer.allocate(
+        byteCount: 4096, alignment: 16)
     nonisolated(unsafe) private static var registered = false
 
     static func install(descriptor fd: Int32, original saved: termios) {
         original.pointee = saved
         _ = leaveBytes
+        _ = copyBuffer
         descriptor = fd
         guard !registered else { return }
         registered = true
@@ -162,16 +163,42 @@ enum TerminalRestore {
         }
     }
 
+    /// Stderr now writes to `capture`; `saved` is where it wrote before.
+    static func captureStandardError(saved: Int32, capture file: Int32) {
+        savedStderr = saved
+        capture = file
+    }
+
     static func uninstall() {
         descriptor = -1
     }
 
-    /// Async-signal-safe: write and tcsetattr only, from memory made ready.
-    static func restoreNow() {
+    /// Async-signal-safe: write, tcsetattr, dup2, pread and close only, from
+    /// memory made ready.
+    public static func restoreNow() {
         let fd = descriptor
-        guard fd >= 0 else { return }
-        descriptor = -1
-        _ = Foundation.write(fd, leaveBytes.baseAddress, leaveBytes.count)
-        tcsetattr(fd, TCSAFLUSH, original)
+        if fd >= 0 {
+            descriptor = -1
+            _ = Foundation.write(fd, leaveBytes.baseAddress, leaveBytes.count)
+            tcsetattr(fd, TCSAFLUSH, original)
+        }
+        let saved = savedStderr
+        guard saved >= 0 else { return }
+        savedStderr = -1
+        dup2(saved, STDERR_FILENO)
+        close(saved)
+        var offset: off_t = 0
+        while true {
+            let n = pread(capture, copyBuffer.baseAddress, copyBuffer.count, offset)
+            guard n > 0 else { break }
+            var written = 0
+            while written < n {
+                let w = Foundation.write(STDERR_FILENO, copyBuffer.baseAddress! + written, n - written)
+                if w < 0 && errno == EINTR { continue }
+                guard w > 0 else { return }
+                written += w
+            }
+            offset += off_t(n)
+        }
     }
 }

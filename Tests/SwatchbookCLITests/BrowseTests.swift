@@ -97,6 +97,32 @@ struct BrowseTests {
         #expect(!shown.contains { $0.contains("SubCategory") }, "the alternate screen is gone")
     }
 
+    /// A tap stuck in a C function of Lua's library, which no hook can
+    /// stop, ends browse a second past its budget with the terminal restored.
+    @Test func aCallStuckInTheLibraryEndsBrowseAndRestoresTheTerminal() throws {
+        let folder = ScratchFolder()
+        let plugin = folder.write(
+            "stuck.lua",
+            """
+            return { name = "Stuck", api = 1,
+              data = { { name = "Colours", rows = { { name = "Row", items = { { name = "Red", color = "#FF0000" } } } } } },
+              on_tap = function() string.find(("a"):rep(40), ("a*"):rep(12) .. "b") end }
+            """)
+        let screen = try TmuxScreen(
+            "\(TmuxScreen.binary) browse '\(plugin)' --script-timeout 0.2; echo \"EXIT:$?\"; stty -a | tr ' ;' '\\n\\n' | grep -x -- '-*icanon'; echo END; sleep 30",
+            width: Self.width, height: Self.height)
+        try screen.waitFor { $0.last?.contains("Stuck") == true }
+        try screen.press("Enter")
+        let shown = try screen.waitFor { $0.contains("END") }
+        #expect(shown.contains("EXIT:65"))
+        // The line wraps at 70 columns, where tmux drops the space.
+        let text = shown.joined().filter { $0 != " " }
+        let line = "stuck.lua:acallranasecondpastits0.2stimebudget"
+        #expect(text.contains(line), "the error is shown after the screen")
+        #expect(shown.contains("icanon"), "the terminal is back in line mode")
+        #expect(!shown.contains { $0.contains("Colours") }, "the alternate screen is gone")
+    }
+
     @Test func sigtermRestoresTheTerminal() throws {
         let folder = ScratchFolder()
         let pidFile = folder.path("pid")

@@ -135,3 +135,34 @@ struct HostileTrialTests {
         #expect(combining.lowerBound < precomposed.lowerBound, "e + U+0301 (0x65) sorts before é (0xC3)")
     }
 }
+
+extension HostileTrialTests {
+    /// Library calls that loop in C, where the budget's hook never runs.
+    static let stuckCalls = [
+        #"string.find(("a"):rep(40), ("a*"):rep(12) .. "b")"#,
+        #"("a"):rep(2e5):find(".-b")"#,
+    ]
+
+    /// A call stuck in C past its budget is stopped a second later: one
+    /// line naming the script, exit 65, and `-o`'s file as it was.
+    @Test(.timeLimit(.minutes(1)), arguments: stuckCalls)
+    func aCallStuckInTheLibraryIsStopped(_ call: String) throws {
+        let scratch = ScratchFolder()
+        scratch.write("stuck.lua", Self.data("\(call) return {}"))
+        scratch.write("out.txt", "kept\n")
+        let started = Date()
+        let result = try CommandRunner.run(
+            ["render", "stuck.lua", "--script-timeout", "0.2", "-o", "out.txt"], in: scratch.url)
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(result.status == 65)
+        #expect(
+            result.stderr
+                == "stuck.lua: a call ran a second past its 0.2 s time budget (--script-timeout) inside a library"
+                + " function that cannot be interrupted, such as a backtracking string.find; swatchbook stopped\n"
+        )
+        #expect(elapsed < 10, "stopped at the deadline and its grace, not when the call ends")
+        #expect(try String(contentsOfFile: scratch.path("out.txt"), encoding: .utf8) == "kept\n")
+        let left = try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).sorted()
+        #expect(left == ["out.txt", "stuck.lua"], "no temporary file is left")
+    }
+}

@@ -13,6 +13,8 @@ struct LimitsTests {
         "local co = coroutine.create(function() while true do end end) while true do coroutine.resume(co) end",
         "local function f() return f() end while true do pcall(f) end",
         "string.rep('x', 10):gsub('.', function() while true do end end)",
+        // A C function of the library that loops without running Lua.
+        "table.move({}, 1, 2^40, 1)",
     ]
 
     /// A runaway script is stopped with the budget's error; that it stops
@@ -32,6 +34,38 @@ struct LimitsTests {
         #expect(message.hasPrefix("Scripts/main.lua:1: "))
         // The state is usable afterwards, with a fresh budget.
         #expect(try runtime.evaluate("return 'alive'") == "alive")
+    }
+
+    /// table.move is the sandbox's own, which heeds the budget; it moves as
+    /// the standard one does, overlapping ranges and metamethods included.
+    @Test func tableMoveMovesAsTheStandardOneDoes() throws {
+        let runtime = try ScriptFixture().runtime()
+        let result = try runtime.evaluate(
+            """
+            local function show(t) local s = {} for i = 1, 8 do s[i] = tostring(t[i]) end return table.concat(s, ",") end
+            local log = {}
+            local proxy = setmetatable({}, {
+              __index = function(_, k) return "i" .. k end,
+              __newindex = function(_, k, v) log[#log + 1] = k .. "=" .. v end })
+            local other = table.move({1, 2, 3}, 1, 3, 2, {9})
+            local ok, err = pcall(table.move, {}, 1, math.maxinteger, 2)
+            local ok2, err2 = pcall(table.move, 1, 1, 1, 1)
+            return table.concat({
+              show(table.move({1, 2, 3, 4, 5}, 1, 3, 3)),
+              show(table.move({1, 2, 3, 4, 5}, 2, 5, 1)),
+              show(other),
+              show(table.move({1, 2}, 2, 1, 5)),
+              show(table.move(proxy, 1, 2, 1, {})),
+              (table.move({7, 8}, 1, 2, 3, proxy) == proxy and table.concat(log, " ")),
+              err, err2 }, "|")
+            """)
+        #expect(
+            result.split(separator: "|") == [
+                "1,2,1,2,3,nil,nil,nil", "2,3,4,5,5,nil,nil,nil", "9,1,2,3,nil,nil,nil,nil",
+                "1,2,nil,nil,nil,nil,nil,nil", "i1,i2,nil,nil,nil,nil,nil,nil", "3=7 4=8",
+                "bad argument #4 to 'table.move' (destination wrap around)",
+                "bad argument #1 to 'table.move' (table expected, got number)",
+            ])
     }
 
     @Test func aScriptInsideItsBudgetIsNotStopped() throws {

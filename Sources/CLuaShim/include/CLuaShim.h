@@ -35,6 +35,13 @@ void sbl_close(lua_State *L);
  * the error came from the guard. */
 int sbl_pcall(lua_State *L, int nargs, int nresults, int64_t budget_ms,
               int *timed_out, int *out_of_memory);
+/* A call still running a second past its deadline is stuck in C code the
+ * hook cannot reach (a backtracking string.find): the watchdog then calls
+ * the stop hook, writes the state's stuck message and a newline to standard
+ * error, and ends the process with status 65. The hook is process-wide and
+ * must be async-signal-safe; the message is per state. */
+void sbl_set_stop_hook(void (*hook)(void));
+void sbl_set_stuck_message(lua_State *L, const char *message);
 /* The traceback of the last error caught by sbl_pcall (owned by the state). */
 const char *sbl_last_traceback(lua_State *L);
 

@@ -1,6 +1,7 @@
 import Foundation
 import SwatchbookCore
 import SwatchbookLua
+import SwatchbookTerminal
 
 /// The command line: dispatches to a command, prints its output or its one
 /// line of error, and returns the exit code (sysexits).
@@ -9,6 +10,10 @@ public enum SwatchbookCLI {
 
     public static func main(_ arguments: [String]) -> Int32 {
         let verbose = arguments.contains("--verbose")
+        ScriptLimits.beforeStoppingAStuckCall {
+            TerminalRestore.restoreNow()
+            TemporaryFileCleanup.removeNow()
+        }
         do {
             return try run(arguments)
         } catch {

@@ -233,13 +233,18 @@ enum TemporaryFileCleanup {
         for signal in signals {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { number in
-                if let path = TemporaryFileCleanup.path { unlink(path) }
+                TemporaryFileCleanup.removeNow()
                 Foundation.signal(number, SIG_DFL)
                 raise(number)
             }
             action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)
             sigaction(signal, &action, nil)
         }
+    }
+
+    /// Async-signal-safe: one unlink of a path made ready.
+    static func removeNow() {
+        if let path { unlink(path) }
     }
 
     static func forget() {

@@ -38,6 +38,12 @@ final class LuaRuntime {
         self.limits = limits
         self.folder = file.deletingLastPathComponent()
         self.displayName = displayName
+        let stuck = Diagnostic(
+            .data, file: displayName,
+            "a call ran a second past its \(limits.timeoutText) s time budget (--script-timeout) inside a library"
+                + " function that cannot be interrupted, such as a backtracking string.find; swatchbook stopped"
+        )
+        sbl_set_stuck_message(L, Sanitizer.cleanLines(stuck.formatted))
         sbl_open_sandbox(L, Int64(seed))
         installRequire()
         installLog()

@@ -1,3 +1,5 @@
+import CLuaShim
+
 /// The budgets every call into a script runs under (`--script-timeout`,
 /// `--max-memory`).
 public struct ScriptLimits: Sendable, Equatable {
@@ -11,6 +13,15 @@ public struct ScriptLimits: Sendable, Equatable {
 
     var timeoutMilliseconds: Int64 { Int64((timeout * 1000).rounded(.up)) }
     var memoryBytes: Int { memoryMiB * 1024 * 1024 }
+
+    /// Sets what runs when a call stuck past its budget ends the process:
+    /// restoring the terminal, removing a temporary file. A call the hook
+    /// cannot reach, in a C function of Lua's library, is given a second
+    /// past its deadline; then the process ends with status 65 and one line
+    /// naming the script. `hook` must be async-signal-safe.
+    public static func beforeStoppingAStuckCall(_ hook: @convention(c) () -> Void) {
+        sbl_set_stop_hook(hook)
+    }
 
     /// `5`, `0.5`: seconds as a person writes them.
     var timeoutText: String {
