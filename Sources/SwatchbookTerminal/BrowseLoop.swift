@@ -66,7 +66,9 @@ public final class BrowseLoop {
                 pollfd(fd: terminal.descriptor, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0),
             ]
-            let timeout: Int32 = decoder.hasPending ? 30 : 300
+            // A paste whose end marker never comes ends after a second of
+            // quiet: a terminal sends a paste in one burst.
+            let timeout: Int32 = decoder.isInPaste ? 1000 : decoder.hasPending ? 30 : 300
             let ready = poll(&fds, 2, timeout)
             var events: [InputEvent] = []
             var full = false
@@ -85,7 +87,7 @@ public final class BrowseLoop {
                 let n = read(terminal.descriptor, &buffer, buffer.count)
                 if n > 0 { events += decoder.feed(buffer[0..<n]) }
             } else if ready == 0 {
-                events += decoder.flushPending()
+                events += decoder.isInPaste ? decoder.endPaste() : decoder.flushPending()
                 if let reloaded = reloader?.poll(
                     state: session.state, width: session.width, height: session.height)
                 {
@@ -143,8 +145,10 @@ public final class BrowseLoop {
         case .mouse(let mouse):
             return handle(mouse)
         case .paste(let text):
-            for character in text where interpreter.typing != nil {
-                _ = try? interpreter.press(.character(character))
+            do throws(Diagnostic) {
+                try interpreter.type(text)
+            } catch {
+                status.show(error.formatted, isError: true)
             }
         }
         return nil

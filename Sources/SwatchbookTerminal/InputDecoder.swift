@@ -16,7 +16,8 @@ import SwatchbookCore
 /// malformed CSI or SS3 sequence are consumed whole and dropped, never leaked as text.
 /// Mouse reports are SGR 1006, with the legacy X10 and urxvt 1015 encodings understood
 /// too. A bracketed paste arrives as one `.paste` (in pieces of at most 1 MiB), and the
-/// Esc timeout never ends it: only `ESC [ 201 ~` does.
+/// Esc timeout never ends it: `ESC [ 201 ~` does, or the caller, calling `endPaste()`
+/// after a longer silence, for a paste whose end marker was lost.
 public struct InputDecoder {
     /// Bytes not yet decoded: a partial sequence or character, waiting for more.
     private var pending: [UInt8] = []
@@ -39,6 +40,16 @@ public struct InputDecoder {
     /// Whether bytes are held that `flushPending()` would resolve: arm the Esc timeout.
     /// False inside a paste, which waits for its end marker, not for a timeout.
     public var hasPending: Bool { !pending.isEmpty }
+
+    /// Whether a bracketed paste is open, waiting for its end marker.
+    public var isInPaste: Bool { paste != nil }
+
+    /// Closes an open paste as if its end marker had come: what it held so far is
+    /// one `.paste`, and the bytes after it are keys again.
+    public mutating func endPaste() -> [InputEvent] {
+        guard let text = paste.take(), !text.isEmpty else { return [] }
+        return [.paste(String(decoding: text, as: UTF8.self))]
+    }
 
     /// Decodes `bytes` after whatever was pending, returning the events they complete.
     public mutating func feed(_ bytes: some Collection<UInt8>) -> [InputEvent] {

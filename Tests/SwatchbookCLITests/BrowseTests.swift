@@ -123,6 +123,33 @@ struct BrowseTests {
         #expect(!shown.contains { $0.contains("Colours") }, "the alternate screen is gone")
     }
 
+    /// A paste whose end marker is lost ends after a second of quiet, and
+    /// the keys after it are keys again.
+    @Test func aPasteWithoutItsEndDoesNotLockTheKeys() throws {
+        let screen = try Self.browse()
+        try screen.type("\u{1B}[200~lost end")
+        Thread.sleep(forTimeInterval: 1.5)
+        try screen.press("q")
+        let shown = try screen.waitFor(seconds: 5) { $0.contains("END") }
+        #expect(shown.contains("EXIT:0"))
+    }
+
+    /// A long paste into the filter is filtered for once, not once a
+    /// character: it is done well within the seconds it took before.
+    @Test func aLongPasteIntoTheFilterIsQuick() throws {
+        let screen = try Self.browse()
+        try screen.press("/")
+        try screen.paste(String(repeating: "sea ", count: 2_000))
+        // The status line shows the filter typed so far, cut to its width.
+        try screen.waitFor(seconds: 3) {
+            $0.last?.contains("/sea sea") == true && $0.last?.hasSuffix("…") == true
+        }
+        try screen.press("Escape")
+        try screen.waitFor { $0.last?.contains("/sea") == false }
+        try screen.press("q")
+        #expect(try screen.waitFor(seconds: 3) { $0.contains("END") }.contains("EXIT:0"))
+    }
+
     @Test func sigtermRestoresTheTerminal() throws {
         let folder = ScratchFolder()
         let pidFile = folder.path("pid")

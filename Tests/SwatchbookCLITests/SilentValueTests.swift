@@ -106,4 +106,21 @@ struct SilentValueTests {
             #expect(result.stderr == "--width: expected a whole number from 1 to 10000, got \"0\"\n")
         }
     }
+
+    /// Paths are digits and dots alone, and a key name is closed by `>`:
+    /// anything else is a usage error, never a guess.
+    @Test(arguments: [
+        (["--tap", "+1"], "--tap: expected a path like 2.1.3, got \"+1\""),
+        (["--focus", "1.+1.1"], "--focus: expected a path like 2.1.3, got \"1.+1.1\""),
+        (["--expand", "9.9"], "--expand: 9.9 names no element of the catalogue"),
+        (
+            ["--keys", "j<Enter"],
+            "--keys: <Enter is not a key name: close it with > (as in <Enter>), or write <lt> for a < key"
+        ),
+    ])
+    func malformedPathsAndKeysAreUsageErrors(_ arguments: [String], _ message: String) throws {
+        let result = try CommandRunner.run(["render", "--format", "plain"] + arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr == message + "\n")
+    }
 }

@@ -91,6 +91,13 @@ final class TmuxScreen {
         try tmux(["send-keys", "-t", "main", "-l", text])
     }
 
+    /// `text` pasted as a terminal pastes it, bracketed when the program
+    /// asked for bracketed pastes.
+    func paste(_ text: String) throws {
+        try tmux(["set-buffer", "-b", "paste", text])
+        try tmux(["paste-buffer", "-p", "-d", "-b", "paste", "-t", "main"])
+    }
+
     /// The visible screen as text lines (trailing blanks trimmed).
     func screen() throws -> [String] {
         let text = try tmux(["capture-pane", "-p", "-t", "main"])

@@ -164,6 +164,17 @@ struct SessionTests {
         #expect(session.state.filter == nil)
     }
 
+    @Test func aPasteIsTypedIntoTheFilterOnly() throws {
+        let session = try Self.session(Self.plugin())
+        var interpreter = KeyInterpreter(session: session)
+        try interpreter.type("q")
+        #expect(session.state.filter == nil, "no filter is being typed: nothing happens")
+        _ = try interpreter.press(.character("/"))
+        try interpreter.type("bl\nue")
+        #expect(interpreter.typing == "bl ue")
+        #expect(session.state.filter == "bl ue")
+    }
+
     @Test func stateFunctionsActOnTheSession() throws {
         let session = try Self.session(
             Self.plugin(

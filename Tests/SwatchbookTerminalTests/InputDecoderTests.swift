@@ -280,6 +280,18 @@ import Testing
         #expect(decoder.feed(Array("1~q".utf8)) == [.paste("q"), Self.char("q")])
     }
 
+    /// A paste whose end marker never comes: the caller ends it after a
+    /// silence, and what follows is keys again.
+    @Test func aPasteWithoutItsEndIsEndedByTheCaller() {
+        var decoder = InputDecoder()
+        #expect(decoder.feed(Array("\u{1B}[200~abc".utf8)).isEmpty)
+        #expect(decoder.isInPaste)
+        #expect(decoder.endPaste() == [.paste("abc")])
+        #expect(!decoder.isInPaste)
+        #expect(decoder.feed(Array("q".utf8)) == [Self.char("q")])
+        #expect(decoder.endPaste().isEmpty)
+    }
+
     @Test func longPasteArrivesInPieces() {
         var decoder = InputDecoder(maxPasteBytes: 16)
         let text = String(repeating: "한글abc", count: 20)

@@ -15,8 +15,13 @@ public enum Key: Hashable, Sendable {
         var keys: [Key] = []
         var rest = Substring(text)
         while let first = rest.first {
-            if first == "<", let close = rest.firstIndex(of: ">"), close > rest.index(after: rest.startIndex)
-            {
+            if first == "<" {
+                guard let close = rest.firstIndex(of: ">"), close > rest.index(after: rest.startIndex) else {
+                    throw Diagnostic(
+                        .usage,
+                        "--keys: \(rest.prefix(12)) is not a key name: close it with > (as in <Enter>),"
+                            + " or write <lt> for a < key")
+                }
                 let name = String(rest[rest.index(after: rest.startIndex)..<close])
                 guard let key = names[name] else {
                     var message = "--keys: unknown key <\(name)>"

@@ -7,12 +7,15 @@ public struct ElementPath: Hashable, Sendable, Comparable, CustomStringConvertib
         self.indices = indices
     }
 
-    /// Parses `"2.1.3"`; nil unless every part is a positive integer.
+    /// Parses `"2.1.3"`; nil unless every part is a positive integer
+    /// written in digits alone (no sign, no spaces).
     public init?(parsing text: String) {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        let parts = text.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         var indices: [Int] = []
         for part in parts {
-            guard let value = Int(part), value >= 1 else { return nil }
+            guard part.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+                let value = Int(String(decoding: part, as: UTF8.self)), value >= 1
+            else { return nil }
             indices.append(value)
         }
         guard !indices.isEmpty else { return nil }

@@ -67,6 +67,17 @@ public struct KeyInterpreter {
         }
     }
 
+    /// Types `text` into the filter being typed (a paste), filtering once
+    /// for all of it rather than once a character; line breaks and tabs
+    /// separate terms as spaces do. Nothing happens when no filter is typed.
+    public mutating func type(_ text: String) throws(Diagnostic) {
+        guard let typed = typing, !text.isEmpty else { return }
+        let added = String(
+            text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
+        typing = typed + added
+        try session.setFilter(typed + added)
+    }
+
     /// Runs `keys` until one quits.
     public mutating func run(_ keys: [Key]) throws(Diagnostic) {
         for key in keys where try press(key) == .quit { return }
