@@ -165,4 +165,34 @@ extension HostileTrialTests {
         let left = try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).sorted()
         #expect(left == ["out.txt", "stuck.lua"], "no temporary file is left")
     }
+
+    /// A damaged state file says what is wrong and where: the line and
+    /// column of a syntax error, or the field and what it should hold.
+    @Test(arguments: [
+        (#"{"top": 1e300}"#, "state.json: top: expected a whole number, got 1e+300"),
+        (
+            String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000),
+            "state.json:1: column 1025: nesting deeper than 1024 levels"
+        ),
+        (
+            "{\"top\": 1,\n \"expanded\": [",
+            "state.json:2: column 15: unexpected end of input, expected a value"
+        ),
+        (#"{"expanded": ["a", 1]}"#, "state.json: expanded[2]: expected a string, got 1"),
+        (
+            #"{"offsets": {"=S/R": "3"}}"#,
+            #"state.json: offsets["=S/R"]: expected a whole number, got the string "3""#
+        ),
+        (#"{"focusPath": "1.+1"}"#, #"state.json: focusPath: expected a path like "2.1.3", got "1.+1""#),
+        ("[]", "state.json: expected a saved view state (a JSON object), got an array"),
+    ])
+    func aDamagedStateFileIsReportedWhereItIsDamaged(_ text: String, _ message: String) throws {
+        let scratch = ScratchFolder()
+        scratch.write("state.json", text)
+        let result = try CommandRunner.run(
+            ["render", "--state", "state.json", "--format", "plain"], in: scratch.url)
+        #expect(result.status == 65)
+        #expect(result.stderr == message + "\n")
+        #expect(try String(contentsOf: scratch.url.appending(path: "state.json"), encoding: .utf8) == text)
+    }
 }

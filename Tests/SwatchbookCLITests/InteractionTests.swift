@@ -76,7 +76,7 @@ struct InteractionTests {
         let state = scratch.write("state.json", "{ \"top\": \"high\" }")
         let result = try CommandRunner.run(["render", "--state", state])
         #expect(result.status == 65)
-        #expect(result.stderr.hasPrefix(state + ": is not a saved view state (top: "))
+        #expect(result.stderr == state + ": top: expected a whole number, got the string \"high\"\n")
     }
 
     @Test func theFilterKeepsMatchesAtEveryLevel() throws {

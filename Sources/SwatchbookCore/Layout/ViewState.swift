@@ -2,7 +2,7 @@
 ///
 /// Keyed by model keys (an element's `id`, else its name path), never by
 /// index paths, so a reload or a filter cannot hand one row's state to another.
-public struct ViewState: Sendable, Equatable, Codable {
+public struct ViewState: Sendable, Equatable, Encodable {
     /// Each strip's horizontal scroll, in columns.
     public var offsets: [String: Int] = [:]
     /// Each strip's last focused item key.
@@ -44,21 +44,6 @@ public struct ViewState: Sendable, Equatable, Codable {
         try c.encode(top, forKey: .top)
         try c.encodeIfPresent(filter, forKey: .filter)
         try c.encodeIfPresent(expandedBeforeFilter?.sorted(), forKey: .expandedBeforeFilter)
-    }
-
-    /// Every field may be missing from a saved file: it keeps its default.
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        offsets = try c.decodeIfPresent([String: Int].self, forKey: .offsets) ?? [:]
-        lastFocused = try c.decodeIfPresent([String: String].self, forKey: .lastFocused) ?? [:]
-        expanded = try c.decodeIfPresent(Set<String>.self, forKey: .expanded) ?? []
-        selected = try c.decodeIfPresent(Set<String>.self, forKey: .selected) ?? []
-        selectionPaths = try c.decodeIfPresent([String: ElementPath].self, forKey: .selectionPaths) ?? [:]
-        focus = try c.decodeIfPresent(String.self, forKey: .focus)
-        focusPath = try c.decodeIfPresent(ElementPath.self, forKey: .focusPath)
-        top = try c.decodeIfPresent(Int.self, forKey: .top) ?? 0
-        filter = try c.decodeIfPresent(String.self, forKey: .filter)
-        expandedBeforeFilter = try c.decodeIfPresent(Set<String>.self, forKey: .expandedBeforeFilter)
     }
 }
 

@@ -1,6 +1,6 @@
 /// The address of an element, as 1-based indices the way Lua counts:
 /// `2` is section 2, `2.1` its first row, `2.1.3` that row's third item.
-public struct ElementPath: Hashable, Sendable, Comparable, CustomStringConvertible, Codable {
+public struct ElementPath: Hashable, Sendable, Comparable, CustomStringConvertible, Encodable {
     public var indices: [Int]
 
     public init(_ indices: [Int]) {
@@ -42,16 +42,6 @@ public struct ElementPath: Hashable, Sendable, Comparable, CustomStringConvertib
 
 extension ElementPath {
     /// Saved as `"2.1.3"`, the way users write paths.
-    public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        guard let path = ElementPath(parsing: text) else {
-            throw DecodingError.dataCorrupted(
-                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "not a path: \(text)")
-            )
-        }
-        self = path
-    }
-
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)

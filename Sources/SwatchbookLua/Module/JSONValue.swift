@@ -1,10 +1,11 @@
-/// A JSON document (RFC 8259) as a tree, for `sb.json`.
+/// A JSON document (RFC 8259) as a tree, for `sb.json` and the saved view
+/// state.
 ///
 /// The host keeps its own small parser and encoder rather than Foundation's
 /// so that errors can say where they are (line and column), numbers keep
 /// Lua's integer/float distinction, and output is byte-for-byte the same on
 /// every platform.
-enum JSONValue: Equatable, Sendable {
+public enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     /// A number written without a fraction or an exponent that fits in 64 bits.
@@ -17,11 +18,11 @@ enum JSONValue: Equatable, Sendable {
     /// `"e\u{301}"` stay two keys as they are in Lua.
     case object([Member])
 
-    struct Member: Equatable, Sendable {
-        var key: String
-        var value: JSONValue
+    public struct Member: Equatable, Sendable {
+        public var key: String
+        public var value: JSONValue
 
-        init(_ key: String, _ value: JSONValue) {
+        public init(_ key: String, _ value: JSONValue) {
             self.key = key
             self.value = value
         }
@@ -35,7 +36,7 @@ enum JSONValue: Equatable, Sendable {
     static let maximumDepth = 1024
 
     /// Parses UTF-8 JSON text; a leading byte-order mark is skipped.
-    init(parsing text: some Collection<UInt8>) throws(JSONSyntaxError) {
+    public init(parsing text: some Collection<UInt8>) throws(JSONSyntaxError) {
         var parser = JSONParser(Array(text))
         self = try parser.document()
     }
@@ -49,12 +50,12 @@ enum JSONValue: Equatable, Sendable {
 ///
 /// Lines and columns count from 1; columns count characters (Unicode
 /// scalars), not bytes, so they match what an editor shows.
-struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
-    let line: Int
-    let column: Int
-    let message: String
+public struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
+    public let line: Int
+    public let column: Int
+    public let message: String
 
-    var description: String { "line \(line), column \(column): \(message)" }
+    public var description: String { "line \(line), column \(column): \(message)" }
 }
 
 /// Why a value could not be written as JSON.

@@ -1,0 +1,148 @@
+import Foundation
+import SwatchbookCore
+import SwatchbookLua
+
+/// The view state on disk (`--state FILE`): JSON, written atomically.
+///
+/// It is read with the host's own JSON parser, so a damaged file is
+/// reported where it is damaged: the line and column of a syntax error, or
+/// the field and what it should hold (`top: expected a whole number, got
+/// 1e+300`). Every field may be missing, or null: it keeps its default.
+/// Fields this version does not know are ignored.
+enum StateFile {
+    /// The saved state, or nil when the file does not exist yet.
+    static func load(_ path: String) throws(Diagnostic) -> ViewState? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Diagnostic(.inputMissing, file: path, "cannot be read")
+        }
+        return try decode([UInt8](data), file: path)
+    }
+
+    /// Reads the text of a saved state; `file` names it in errors.
+    static func decode(_ bytes: [UInt8], file: String) throws(Diagnostic) -> ViewState {
+        let document: JSONValue
+        do throws(JSONSyntaxError) {
+            document = try JSONValue(parsing: bytes)
+        } catch {
+            throw Diagnostic(.data, file: file, line: error.line, "column \(error.column): \(error.message)")
+        }
+        return try Reader(file: file).state(document)
+    }
+
+    static func save(_ state: ViewState, to path: String) throws(Diagnostic) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data: Data
+        do {
+            data = try encoder.encode(state)
+        } catch {
+            throw Diagnostic(.internal, file: path, "cannot encode the view state: \(error)")
+        }
+        try OutputFile.writeAtomically([UInt8](data) + [UInt8(ascii: "\n")], to: path)
+    }
+
+    /// Reads each field as the type it holds, naming the field that holds
+    /// something else.
+    private struct Reader {
+        let file: String
+
+        func state(_ document: JSONValue) throws(Diagnostic) -> ViewState {
+            guard case .object(let members) = document else {
+                throw problem("", "expected a saved view state (a JSON object), got \(describe(document))")
+            }
+            var state = ViewState()
+            for member in members {
+                let field = member.key
+                let value = member.value
+                if value == .null { continue }
+                switch field {
+                case "offsets":
+                    state.offsets = try map(value, field) { v, p throws(Diagnostic) in try integer(v, p) }
+                case "lastFocused":
+                    state.lastFocused = try map(value, field) { v, p throws(Diagnostic) in try string(v, p) }
+                case "expanded": state.expanded = try keys(value, field)
+                case "selected": state.selected = try keys(value, field)
+                case "selectionPaths":
+                    state.selectionPaths = try map(value, field) { v, p throws(Diagnostic) in try path(v, p) }
+                case "focus": state.focus = try string(value, field)
+                case "focusPath": state.focusPath = try path(value, field)
+                case "top": state.top = try integer(value, field)
+                case "filter": state.filter = try string(value, field)
+                case "expandedBeforeFilter": state.expandedBeforeFilter = try keys(value, field)
+                default: continue
+                }
+            }
+            return state
+        }
+
+        private func map<T>(
+            _ value: JSONValue, _ field: String, _ read: (JSONValue, String) throws(Diagnostic) -> T
+        ) throws(Diagnostic) -> [String: T] {
+            guard case .object(let members) = value else {
+                throw problem(field, "expected an object, got \(describe(value))")
+            }
+            var result: [String: T] = [:]
+            for member in members {
+                result[member.key] = try read(member.value, "\(field)[\(quoted(member.key))]")
+            }
+            return result
+        }
+
+        private func keys(_ value: JSONValue, _ field: String) throws(Diagnostic) -> Set<String> {
+            guard case .array(let elements) = value else {
+                throw problem(field, "expected an array of element keys, got \(describe(value))")
+            }
+            var result: Set<String> = []
+            for (index, element) in elements.enumerated() {
+                result.insert(try string(element, "\(field)[\(index + 1)]"))
+            }
+            return result
+        }
+
+        private func string(_ value: JSONValue, _ field: String) throws(Diagnostic) -> String {
+            guard case .string(let text) = value else {
+                throw problem(field, "expected a string, got \(describe(value))")
+            }
+            return text
+        }
+
+        private func integer(_ value: JSONValue, _ field: String) throws(Diagnostic) -> Int {
+            guard case .integer(let number) = value else {
+                throw problem(field, "expected a whole number, got \(describe(value))")
+            }
+            return number
+        }
+
+        private func path(_ value: JSONValue, _ field: String) throws(Diagnostic) -> ElementPath {
+            let text = try string(value, field)
+            guard let path = ElementPath(parsing: text) else {
+                throw problem(field, "expected a path like \"2.1.3\", got \(quoted(text))")
+            }
+            return path
+        }
+
+        private func problem(_ field: String, _ message: String) -> Diagnostic {
+            Diagnostic(.data, file: file, dataPath: field.isEmpty ? nil : field, message)
+        }
+
+        /// What a value is, briefly and safely: untrusted text is cut and
+        /// quoted, never shown raw.
+        private func describe(_ value: JSONValue) -> String {
+            switch value {
+            case .null: "null"
+            case .bool(let flag): flag ? "true" : "false"
+            case .integer(let number): "\(number)"
+            case .number(let number): "\(number)"
+            case .string(let text): "the string \(quoted(text))"
+            case .array: "an array"
+            case .object: "an object"
+            }
+        }
+
+        private func quoted(_ text: String) -> String {
+            let cut = text.count > 40 ? String(text.prefix(40)) + "…" : text
+            return "\"" + Sanitizer.clean(cut) + "\""
+        }
+    }
+}
