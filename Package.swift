@@ -8,7 +8,14 @@ import PackageDescription
 let package = Package(
     name: "Swatchbook",
     products: [
-        .executable(name: "swatchbook", targets: ["swatchbook"])
+        .executable(name: "swatchbook", targets: ["swatchbook"]),
+        // For the fuzz targets in Fuzz/, a package of their own so that
+        // their sanitizer flags never reach this one's builds.
+        .library(
+            name: "SwatchbookModules",
+            targets: [
+                "SwatchbookCore", "SwatchbookRender", "SwatchbookLua", "SwatchbookTerminal", "SwatchbookCLI",
+            ]),
     ],
     targets: [
         .systemLibrary(

@@ -31,15 +31,21 @@ enum StateFile {
     }
 
     static func save(_ state: ViewState, to path: String) throws(Diagnostic) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data: Data
+        let text: [UInt8]
         do {
-            data = try encoder.encode(state)
+            text = try encode(state)
         } catch {
             throw Diagnostic(.internal, file: path, "cannot encode the view state: \(error)")
         }
-        try OutputFile.writeAtomically([UInt8](data) + [UInt8(ascii: "\n")], to: path)
+        try OutputFile.writeAtomically(text, to: path)
+    }
+
+    /// The text of a saved state: pretty JSON with sorted keys, so the same
+    /// state is the same bytes.
+    static func encode(_ state: ViewState) throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return [UInt8](try encoder.encode(state)) + [UInt8(ascii: "\n")]
     }
 
     /// Reads each field as the type it holds, naming the field that holds

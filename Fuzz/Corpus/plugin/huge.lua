@@ -1,0 +1,26 @@
+-- A lazy source far too big to build: 1,000 categories of 1,000 rows of
+-- 1,000 colours each (a million rows, a billion swatches). The host asks only
+-- for what is on screen, so it opens at once.
+local sb = require "swatchbook"
+
+local SECTIONS, ROWS, ITEMS = 1000, 1000, 1000
+
+return {
+  name = "Huge", version = "1.0.0", api = 1,
+  description = "A lazy source of a million rows and a billion colours",
+  source = {
+    sections = function() return SECTIONS end,
+    section = function(s) return { name = string.format("Category %d", s) } end,
+    rows = function(s) return ROWS end,
+    row = function(s, r)
+      return { name = string.format("Row %d.%d", s, r), count = ITEMS }
+    end,
+    item = function(s, r, i)
+      -- The same formula as the benchmark catalogue (0-based inside).
+      local rgb = ((s - 1) * 7919 + (r - 1) * 104729 + (i - 1) * 1299709) & 0xFFFFFF
+      local hex = string.format("#%06X", rgb)
+      return { name = hex, color = hex }
+    end,
+  },
+  layout = { item = { width = 9, height = 3 } },
+}

@@ -1,0 +1,13 @@
+import FuzzDriver
+import SwatchbookCore
+
+// `--keys` and element paths (`--tap`, `--focus`, `--expand`, state
+// files): a path that parses prints back as itself.
+fuzz { bytes in
+    let value = text(bytes)
+    _ = try? Key.parse(value)
+    if let path = ElementPath(parsing: value) {
+        precondition(path.indices.allSatisfy { $0 >= 1 }, "a path index below 1")
+        precondition(ElementPath(parsing: path.description) == path, "\(path) does not read back")
+    }
+}
