@@ -195,4 +195,54 @@ extension HostileTrialTests {
         #expect(result.stderr == message + "\n")
         #expect(try String(contentsOf: scratch.url.appending(path: "state.json"), encoding: .utf8) == text)
     }
+
+    /// A script's error is one readable line, at the script's own line:
+    /// never the prelude's, never a line break, never a position repeated
+    /// once a level.
+    @Test(arguments: [
+        (
+            "local m = require \"missing\"\n",
+            "e.lua:1: module 'missing' not found (looked for missing.lua beside the plugin)"
+        ),
+        (
+            "\n\nlocal m = require \"../up\"\n",
+            "e.lua:3: module '../up' must be a file inside the plugin's folder"
+        ),
+        ("error(\"a\\n  b\")\n", "e.lua:1: a b"),
+        (
+            "local function f(n) local ok, e = pcall(f, n + 1) error(e) end\nf(1)\n",
+            "e.lua:1: C stack overflow"
+        ),
+    ])
+    func aScriptErrorIsOneLineAtTheScriptsLine(_ source: String, _ message: String) throws {
+        let scratch = ScratchFolder()
+        scratch.write("e.lua", source)
+        for command in [["render", "e.lua"], ["check", "e.lua"]] {
+            let result = try CommandRunner.run(command, in: scratch.url)
+            #expect(result.status == 65, "\(command)")
+            #expect(result.stderr.split(separator: "\n").first.map(String.init) == message, "\(command)")
+        }
+        let render = try CommandRunner.run(["render", "e.lua"], in: scratch.url)
+        #expect(render.stderr == message + "\n")
+    }
+
+    @Test func aLongScriptErrorIsCut() throws {
+        let scratch = ScratchFolder()
+        scratch.write("e.lua", "error((\"x\"):rep(100000))")
+        let result = try CommandRunner.run(["render", "e.lua"], in: scratch.url)
+        #expect(result.status == 65)
+        #expect(result.stderr.hasPrefix("e.lua:1: xxx"))
+        #expect(result.stderr.hasSuffix("x… (99009 more characters)\n"))
+    }
+
+    /// --verbose adds Lua's traceback as it is, its tabs kept.
+    @Test func aVerboseTracebackKeepsItsTabs() throws {
+        let scratch = ScratchFolder()
+        scratch.write("e.lua", "local function f() error(\"boom\") end\nf()\n")
+        let result = try CommandRunner.run(["render", "e.lua", "--verbose"], in: scratch.url)
+        #expect(result.status == 65)
+        #expect(result.stderr.hasPrefix("e.lua:1: boom\n"))
+        #expect(result.stderr.contains("\n\te.lua:1: in "))
+        #expect(!result.stderr.contains("\u{FFFD}"))
+    }
 }

@@ -182,8 +182,9 @@ final class LuaRuntime {
     }
 
     /// Splits Lua's `file:line: message` so the parts can be formatted the
-    /// way every other diagnostic is.
-    func diagnostic(fromLuaMessage message: String, in callback: String) -> Diagnostic {
+    /// way every other diagnostic is, on one readable line.
+    func diagnostic(fromLuaMessage raw: String, in callback: String) -> Diagnostic {
+        let message = Self.oneLine(raw)
         // Lua shortens long chunk names to "..." and their tail.
         var prefix = displayName + ":"
         if message.hasPrefix("..."), let colon = message.firstIndex(of: ":"),
@@ -207,6 +208,41 @@ final class LuaRuntime {
         return Diagnostic(.data, file: displayName, "\(callback): \(message)")
     }
 
+    /// The longest error message shown, in characters; a longer one is cut.
+    static let longestMessage = 1_000
+
+    /// A script's error message as one line: line breaks and the blanks
+    /// around them become one space, a position repeated by an error
+    /// re-raised at every level of a recursion (`f.lua:3: f.lua:3: …`) is
+    /// given once, and a message past ``longestMessage`` characters is cut.
+    static func oneLine(_ message: String) -> String {
+        var text = message
+        if text.contains(where: \.isNewline) {
+            text = text.split(whereSeparator: \.isNewline)
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }
+                .joined(separator: " ")
+        }
+        if let position = position(atStartOf: text[...]) {
+            var rest = text[position.endIndex...]
+            while rest.hasPrefix(position) { rest = rest.dropFirst(position.count) }
+            text = String(position) + rest
+        }
+        guard text.count > longestMessage else { return text }
+        let cut = text.prefix(longestMessage)
+        return cut + "… (\(text.count - cut.count) more characters)"
+    }
+
+    /// The `name:line: ` that `text` starts with, if it starts with one.
+    private static func position(atStartOf text: Substring) -> Substring? {
+        guard let colon = text.firstIndex(of: ":"), colon > text.startIndex,
+            !text[..<colon].contains(where: \.isWhitespace)
+        else { return nil }
+        let digits = text[text.index(after: colon)...].prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, text[digits.endIndex...].hasPrefix(": ") else { return nil }
+        return text[..<text.index(digits.endIndex, offsetBy: 2)]
+    }
+
     // MARK: require
 
     /// `require` loads Lua files from the script's folder only, in text
@@ -224,12 +260,14 @@ final class LuaRuntime {
         stack.setRawField(-2, "__sb_loadmodule")
         stack.pop()
         let prelude = """
-            local loaded, loadmodule = __loaded, __sb_loadmodule
+            local loaded, loadmodule, pcall, error = __loaded, __sb_loadmodule, pcall, error
             __loaded, __sb_loadmodule = nil, nil
             function require(name)
               local value = loaded[name]
               if value ~= nil then return value end
-              local chunk, file = loadmodule(name)
+              -- A module that cannot be loaded is the caller's error, at its line.
+              local found, chunk, file = pcall(loadmodule, name)
+              if not found then error(chunk, 2) end
               value = chunk(name, file)
               if value == nil then value = true end
               loaded[name] = value
