@@ -150,6 +150,34 @@ struct BrowseTests {
         #expect(try screen.waitFor(seconds: 3) { $0.contains("END") }.contains("EXIT:0"))
     }
 
+    /// A plugin's print() cannot drive the terminal: a clipboard write
+    /// (OSC 52) and a title (OSC 2), printed on a tap while browse runs and
+    /// shown after it ends, reach neither tmux's buffers nor the title.
+    @Test func printCannotDriveTheTerminal() throws {
+        let folder = ScratchFolder()
+        let plugin = folder.write(
+            "loud.lua",
+            #"""
+            local loud = "\27]52;c;cHduZWQ=\7\27]2;pwned\7\27[2J"
+            return { name = "Loud", api = 1,
+              data = { { name = "Colours", rows = { { name = "Row", items = { { name = "Red", color = "#FF0000" } } } } } },
+              on_tap = function() print("tapped" .. loud) end }
+            """#)
+        let screen = try TmuxScreen(
+            "printf '\\033]2;before\\007'; \(TmuxScreen.binary) browse '\(plugin)'; echo \"EXIT:$?\"; echo END; sleep 30",
+            width: Self.width, height: Self.height)
+        try screen.tmux(["set-option", "-g", "set-clipboard", "on"])
+        try screen.waitFor { $0.last?.contains("Loud") == true }
+        try screen.press("Enter")
+        try screen.waitFor { $0.last?.contains("Red") == true }
+        try screen.press("q")
+        let shown = try screen.waitFor { $0.contains("END") }
+        #expect(shown.contains("EXIT:0"))
+        #expect(shown.contains { $0.hasPrefix("tapped\u{FFFD}]52;c;cHduZWQ=") }, "the print is shown, made harmless")
+        #expect(try screen.tmux(["list-buffers"]).isEmpty, "no clipboard write reached the terminal")
+        #expect(try screen.tmux(["display-message", "-p", "#{pane_title}"]) == "before\n")
+    }
+
     @Test func sigtermRestoresTheTerminal() throws {
         let folder = ScratchFolder()
         let pidFile = folder.path("pid")
