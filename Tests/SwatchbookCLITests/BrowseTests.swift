@@ -150,10 +150,15 @@ struct BrowseTests {
         #expect(try screen.waitFor(seconds: 3) { $0.contains("END") }.contains("EXIT:0"))
     }
 
-    /// A plugin's print() cannot drive the terminal: a clipboard write
-    /// (OSC 52) and a title (OSC 2), printed on a tap while browse runs and
-    /// shown after it ends, reach neither tmux's buffers nor the title.
-    @Test func printCannotDriveTheTerminal() throws {
+    /// What a plugin prints, and what a pick answers, cannot drive the
+    /// terminal: a clipboard write (OSC 52) and a title (OSC 2), printed on
+    /// a tap while browse runs and shown after it ends, or returned by
+    /// on_tap as the pick, reach neither tmux's buffers nor the title.
+    @Test(arguments: [
+        ("browse", "print(\"tapped\" .. loud)", "tapped"),
+        ("pick", "return \"picked\" .. loud", "picked"),
+    ])
+    func scriptTextCannotDriveTheTerminal(_ command: String, _ onTap: String, _ word: String) throws {
         let folder = ScratchFolder()
         let plugin = folder.write(
             "loud.lua",
@@ -161,19 +166,23 @@ struct BrowseTests {
             local loud = "\27]52;c;cHduZWQ=\7\27]2;pwned\7\27[2J"
             return { name = "Loud", api = 1,
               data = { { name = "Colours", rows = { { name = "Row", items = { { name = "Red", color = "#FF0000" } } } } } },
-              on_tap = function() print("tapped" .. loud) end }
+              on_tap = function() \#(onTap) end }
             """#)
         let screen = try TmuxScreen(
-            "printf '\\033]2;before\\007'; \(TmuxScreen.binary) browse '\(plugin)'; echo \"EXIT:$?\"; echo END; sleep 30",
+            "printf '\\033]2;before\\007'; \(TmuxScreen.binary) \(command) '\(plugin)'; echo \"EXIT:$?\"; echo END; sleep 30",
             width: Self.width, height: Self.height)
         try screen.tmux(["set-option", "-g", "set-clipboard", "on"])
         try screen.waitFor { $0.last?.contains("Loud") == true }
         try screen.press("Enter")
-        try screen.waitFor { $0.last?.contains("Red") == true }
-        try screen.press("q")
+        if command == "browse" {
+            try screen.waitFor { $0.last?.contains("Red") == true }
+            try screen.press("q")
+        }
         let shown = try screen.waitFor { $0.contains("END") }
         #expect(shown.contains("EXIT:0"))
-        #expect(shown.contains { $0.hasPrefix("tapped\u{FFFD}]52;c;cHduZWQ=") }, "the print is shown, made harmless")
+        #expect(
+            shown.contains { $0.hasPrefix(word + "\u{FFFD}]52;c;cHduZWQ=") },
+            "the text is shown, made harmless")
         #expect(try screen.tmux(["list-buffers"]).isEmpty, "no clipboard write reached the terminal")
         #expect(try screen.tmux(["display-message", "-p", "#{pane_title}"]) == "before\n")
     }

@@ -245,4 +245,28 @@ extension HostileTrialTests {
         #expect(result.stderr.contains("\n\te.lua:1: in "))
         #expect(!result.stderr.contains("\u{FFFD}"))
     }
+
+    /// A control character in a name is U+FFFD in every format, JSON too:
+    /// what `jq -r` reads back cannot drive a terminal either.
+    @Test func everyFormatShowsAControlCharacterAlike() throws {
+        let scratch = ScratchFolder()
+        scratch.write(
+            "c.lua",
+            #"""
+            local name = "a\27]2;x\7b\0c\127d\194\133e"
+            return { name = "C", api = 1, data = { { name = name, rows = { { name = "Row",
+              items = { { name = name, color = "#102030" } } } } } } }
+            """#)
+        let shown = "a\u{FFFD}]2;x\u{FFFD}b\u{FFFD}c\u{FFFD}d\u{FFFD}e"
+        let json = try CommandRunner.run(["render", "c.lua", "--format", "json"], in: scratch.url)
+        #expect(json.status == 0, "\(json.stderr)")
+        let document = try JSONSerialization.jsonObject(with: Data(json.text.utf8)) as? [String: Any]
+        let section = (document?["sections"] as? [[String: Any]])?.first
+        #expect(section?["name"] as? String == shown)
+        for format in ["plain", "html", "transcript", "ansi"] {
+            let result = try CommandRunner.run(["render", "c.lua", "--format", format], in: scratch.url)
+            #expect(result.status == 0, "\(format): \(result.stderr)")
+            #expect(result.text.contains(shown), "\(format)")
+        }
+    }
 }

@@ -146,7 +146,7 @@ extension SwatchbookModule {
             guard let text = stack.string(at: 1) else {
                 throw LuaHostError("sb.emit: expected a string, got \(stack.describe(at: 1))")
             }
-            session.pickResult = text
+            session.pickResult = Sanitizer.cleanLines(text)
             return 0
         }
         installUpdate(in: runtime)

@@ -25,7 +25,7 @@ extension PluginSession {
         if let target = navigator.target(at: path, in: state) { navigator.focus(target, in: &state) }
         pickResult = nil
         let answer = try call("on_tap", with: element, mouse: mouse)
-        if case .text(let text) = answer { pickResult = text }
+        if case .text(let text) = answer { pickResult = Sanitizer.cleanLines(text) }
         if answer != .no { try defaultAction(for: element, mouse: mouse) }
         if pickResult == nil, answer != .no {
             pickResult =

@@ -29,7 +29,9 @@ public final class PluginSession {
     public internal(set) var status: String?
     /// What the plugin's `status(ctx)` answered after the last event.
     public private(set) var pluginStatus: String?
-    /// The pick result: `sb.emit`, or what `on_tap` returned.
+    /// The pick result: `sb.emit`, or what `on_tap` returned, sanitised
+    /// as `print` is (line breaks and tabs kept, other controls U+FFFD),
+    /// since `$(swatchbook pick)` is often echoed to a terminal.
     public internal(set) var pickResult: String?
 
     public init(

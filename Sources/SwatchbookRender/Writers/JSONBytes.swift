@@ -63,8 +63,9 @@ extension Array where Element == UInt8 {
         append(UInt8(ascii: "}"))
     }
 
-    /// A JSON string, or null. `"` and `\` are escaped, and so is every
-    /// control character (C0, DEL, C1) as `\u00XX`; the rest is UTF-8.
+    /// A JSON string, or null. `"` and `\` are escaped, and every control
+    /// character (C0, DEL, C1) is U+FFFD, as in every other format: a name
+    /// read back by `jq -r` cannot drive a terminal either. The rest is UTF-8.
     mutating func append(jsonString text: String?) {
         guard let text else { return append(contentsOf: "null".utf8) }
         append(UInt8(ascii: "\""))
@@ -76,11 +77,11 @@ extension Array where Element == UInt8 {
                 append(UInt8(ascii: "\\"))
                 append(byte)
             case 0x00..<0x20, 0x7F:
-                appendUnicodeEscape(byte)
+                append(contentsOf: Self.replacement)
             case 0x80...0x9F where afterC2:
                 // U+0080…U+009F: take back the 0xC2 lead byte just written.
                 removeLast()
-                appendUnicodeEscape(byte)
+                append(contentsOf: Self.replacement)
             default:
                 append(byte)
             }
@@ -88,9 +89,6 @@ extension Array where Element == UInt8 {
         append(UInt8(ascii: "\""))
     }
 
-    private mutating func appendUnicodeEscape(_ value: UInt8) {
-        append(contentsOf: "\\u00".utf8)
-        append(hexDigit(value >> 4))
-        append(hexDigit(value & 0x0F))
-    }
+    /// U+FFFD in UTF-8.
+    private static let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
 }

@@ -11,9 +11,8 @@ import SwatchbookCore
 ///
 /// Keys come in a fixed order and the text is pretty-printed with two
 /// spaces, small objects (rectangles, styles) on one line, so the same
-/// layout always gives the same bytes. Strings are written as they are in
-/// the model, not sanitised: JSON escaping keeps control characters (C0, DEL
-/// and C1, as `\u00XX`) out of the bytes while letting them round-trip.
+/// layout always gives the same bytes. Strings are sanitised as in every
+/// other format: a control character (C0, DEL, C1) is U+FFFD.
 ///
 /// Rectangles are in viewport coordinates (add `top` for document lines);
 /// `rect` is the element's whole frame and `clip` the part drawn. A style
