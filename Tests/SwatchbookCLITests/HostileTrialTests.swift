@@ -269,4 +269,28 @@ extension HostileTrialTests {
             #expect(result.text.contains(shown), "\(format)")
         }
     }
+
+    /// A pack that lists a folder or a FIFO is refused by check as by
+    /// themes, without waiting on the FIFO.
+    @Test(.timeLimit(.minutes(1))) func aPackListingAFolderOrAFIFOIsAProblem() throws {
+        let scratch = ScratchFolder()
+        let pack = scratch.url.appending(path: "Themes/odd")
+        try FileManager.default.createDirectory(
+            at: pack.appending(path: "sub"), withIntermediateDirectories: true)
+        #expect(mkfifo(pack.appending(path: "fifo.lua").path, 0o600) == 0)
+        scratch.write(
+            "Themes/odd/pack.lua",
+            #"return { name = "Odd", version = "1", author = "a", license = "MIT", themes = { "sub", "fifo.lua" } }"#
+        )
+        let check = try CommandRunner.run(["check", "Themes/odd/pack.lua"], in: scratch.url)
+        #expect(check.status == 66)
+        #expect(
+            check.stderr.split(separator: "\n").prefix(2) == [
+                "Themes/odd/sub: is a folder, expected a .lua file",
+                "Themes/odd/fifo.lua: is not a regular file (a FIFO, a device or a socket), expected a .lua file",
+            ])
+        let themes = try CommandRunner.run(["themes"], in: scratch.url)
+        #expect(themes.stderr.contains("fifo.lua: is not a regular file"), "\(themes.stderr)")
+        #expect(themes.stderr.contains("sub: is a folder"), "\(themes.stderr)")
+    }
 }

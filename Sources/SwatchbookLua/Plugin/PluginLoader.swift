@@ -107,12 +107,20 @@ public enum PluginLoader {
         -> [UInt8]
     {
         if let source { return source }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            throw Diagnostic(.inputMissing, file: displayName, "no such file")
+        var status = stat()
+        guard stat(url.path, &status) == 0 else {
+            let reason =
+                errno == ENOENT ? "no such file" : "cannot be read (\(String(cString: strerror(errno))))"
+            throw Diagnostic(.inputMissing, file: displayName, reason)
         }
-        guard !isDirectory.boolValue else {
-            throw Diagnostic(.inputMissing, file: displayName, "is a folder, expected a .lua file")
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw Diagnostic(.inputMissing, file: displayName, "is a folder, expected a .lua file")
+        default:
+            // Reading a FIFO or a device could wait for ever, or never end.
+            throw Diagnostic(
+                .inputMissing, file: displayName,
+                "is not a regular file (a FIFO, a device or a socket), expected a .lua file")
         }
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw Diagnostic(.inputMissing, file: displayName, "cannot be read (permission denied?)")

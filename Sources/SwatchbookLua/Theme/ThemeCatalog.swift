@@ -67,14 +67,21 @@ public struct ThemeCatalog {
 
     /// Adds one pack; `bundled` gives a file's bytes when the pack is
     /// compiled in, nil when it is read from `base` on disk.
+    /// A theme that fails to load is a problem; the pack's other themes
+    /// still load.
     private mutating func addPack(named folder: String, base: URL, bundled: @escaping (String) -> [UInt8]?) {
         let manifest = folder + "/pack.lua"
+        let pack: PackManifest
         do throws(Diagnostic) {
             let source = bundled("pack.lua")
-            let pack = try PackManifest.load(
+            pack = try PackManifest.load(
                 file: base.appendingPathComponent("pack.lua"), displayName: manifest, source: source,
                 isMember: source == nil ? nil : { bundled($0) != nil })
-            for file in pack.themes {
+        } catch {
+            return problems.append(error)
+        }
+        for file in pack.themes {
+            do throws(Diagnostic) {
                 let loaded = try ThemeLoader.load(
                     file: base.appendingPathComponent(file), displayName: folder + "/" + file,
                     source: bundled(file))
@@ -82,9 +89,9 @@ public struct ThemeCatalog {
                 let entry = Entry(spec: loaded.spec, pack: pack.name)
                 entries[loaded.spec.id] = entry
                 for alias in loaded.aliases { entries[alias] = entry }
+            } catch {
+                problems.append(error)
             }
-        } catch {
-            problems.append(error)
         }
     }
 
