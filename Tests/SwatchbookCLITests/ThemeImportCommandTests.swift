@@ -143,6 +143,23 @@ struct ThemeImportCommandTests {
         #expect(!themes.text.contains("base24-dracula"))
     }
 
+    /// A symlink to a folder stays a symlink: the pack goes where it points,
+    /// empty or a pack, as `render -o` writes through a link.
+    @Test func anImportThroughASymlinkFillsItsTarget() throws {
+        let scratch = ScratchFolder()
+        let target = scratch.path("packs/real")
+        try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
+        let link = scratch.path("link")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "packs/real")
+        for file in ["ocean.yaml", "dracula.yaml"] {
+            let result = try Self.importing(["Tests/Fixtures/base16/" + file], into: link)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "packs/real")
+        #expect(Self.contents(target) == ["base24-dracula.lua", "pack.lua"])
+        #expect(Self.contents(scratch.path("packs")) == ["real"], "nothing left beside the target")
+    }
+
     @Test func usageMistakesAre64() throws {
         let scratch = ScratchFolder()
         let noOutput = try CommandRunner.run(["theme", "import", "base16", "Tests/Fixtures/base16"])

@@ -29,7 +29,10 @@ final class StagedPack {
     /// Creates the hidden folder, after checking the destination can take a
     /// pack, and the folders it goes in where they are missing
     /// (`-o ~/.config/swatchbook/themes/base16` on a fresh machine).
+    /// A destination that is a symlink stays one: the pack replaces what it
+    /// points to, as `render -o` writes through a link.
     init(destination: URL, displayName: String) throws(Diagnostic) {
+        let destination = Self.followingLinks(destination)
         self.destination = destination
         self.displayName = displayName
         _ = try Self.inspect(destination, displayName: displayName)
@@ -42,6 +45,23 @@ final class StagedPack {
             removeCreatedParents()
             throw failure
         }
+    }
+
+    /// Where `url` leads through every symlink it is (up to 40, as the
+    /// kernel allows); `url` itself when it is no link.
+    private static func followingLinks(_ url: URL) -> URL {
+        var current = url
+        for _ in 0..<40 {
+            var status = stat()
+            guard lstat(current.path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK,
+                let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current.path)
+            else { break }
+            current =
+                target.hasPrefix("/")
+                ? URL(fileURLWithPath: target)
+                : current.deletingLastPathComponent().appendingPathComponent(target)
+        }
+        return current.standardizedFileURL
     }
 
     /// Makes `folder` and every missing folder above it; returns those it
