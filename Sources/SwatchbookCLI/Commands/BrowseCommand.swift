@@ -53,7 +53,8 @@ struct BrowseCommand {
                 try setup.reopen(state: state, width: width, height: height)
             })
         let catalog = ThemeChoice.catalog()
-        loop.themes = catalog.entries.keys.sorted().compactMap { try? catalog.resolver.resolve($0) }
+        let resolver = catalog.resolver
+        loop.themes = catalog.entries.keys.sorted().compactMap { try? resolver.resolve($0) }
         let outcome = loop.run()
         if let path = options.statePath { try StateFile.save(loop.session.state, to: path) }
         return Self.exit(outcome)

@@ -8,15 +8,20 @@ import SwatchbookLua
 extension CheckCommand {
     func checkTheme(file: String, url: URL) throws(Diagnostic) -> Outcome {
         let loaded = try ThemeLoader.load(file: url, displayName: file)
-        var catalog = ThemeChoice.catalog()
         // Its own pack's themes too, named as the user named the file.
+        var pack: String?
         if FileManager.default.fileExists(
             atPath: url.deletingLastPathComponent().appendingPathComponent("pack.lua").path)
         {
             let folder = (file as NSString).deletingLastPathComponent
-            catalog.addPacks(in: [folder.isEmpty ? "." : folder])
+            pack = folder.isEmpty ? "." : folder
         }
-        let resolver = ThemeChoice.resolver(adding: loaded.spec, aliases: loaded.aliases, to: catalog)
+        let (catalog, installed) = catalogs.catalog(withPack: pack)
+        // A theme of the pack, as the catalog read it, resolves with the
+        // pack's other themes (and what they have merged already).
+        let resolver =
+            catalog.entries[loaded.spec.id]?.spec == loaded.spec
+            ? installed : ThemeChoice.resolver(adding: loaded.spec, aliases: loaded.aliases, to: catalog)
         var outcome = try contrastOutcome(file: file, id: loaded.spec.id, resolver: resolver)
         outcome.warnings = loaded.warnings + outcome.warnings
         return outcome
@@ -24,9 +29,9 @@ extension CheckCommand {
 
     /// `check nord`: an installed theme by id; nil when none has that id.
     func checkInstalledTheme(_ id: String) throws(Diagnostic) -> Outcome? {
-        let catalog = ThemeChoice.catalog()
+        let (catalog, resolver) = catalogs.catalog(withPack: nil)
         guard let entry = catalog.entries[id] else { return nil }
-        return try contrastOutcome(file: entry.spec.file, id: id, resolver: catalog.resolver)
+        return try contrastOutcome(file: entry.spec.file, id: id, resolver: resolver)
     }
 
     /// A pack's manifest: it loads, and every theme file it lists exists
@@ -79,5 +84,23 @@ extension CheckCommand {
         let table = ThemesCommand.table(rows).split(separator: "\n").map { "  " + $0 + "\n" }.joined()
         outcome.contrastTable = heading + table
         return outcome
+    }
+}
+
+/// The installed themes, with a pack's own themes added, each read once
+/// for a whole check: checking every theme of a pack of 1,000 would read
+/// the pack 1,000 times over.
+final class ThemeCatalogs {
+    private var catalogs: [String: (ThemeCatalog, ThemeResolver)] = [:]
+
+    /// The catalog with the pack in `folder` added (none when nil), and its
+    /// resolver.
+    func catalog(withPack folder: String?) -> (ThemeCatalog, ThemeResolver) {
+        if let known = catalogs[folder ?? ""] { return known }
+        var catalog = ThemeChoice.catalog()
+        if let folder { catalog.addPacks(in: [folder]) }
+        let entry = (catalog, catalog.resolver)
+        catalogs[folder ?? ""] = entry
+        return entry
     }
 }

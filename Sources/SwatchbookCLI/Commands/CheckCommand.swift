@@ -29,6 +29,8 @@ struct CheckCommand {
     var report: (String) -> Void
     /// Reports for stdout; a failed write ends the check (exit 74).
     var output: (String) throws(Diagnostic) -> Void
+    /// The theme catalogs read so far in this check.
+    let catalogs = ThemeCatalogs()
 
     /// Checks every FILE and returns the exit code: 70 if the machine
     /// failed, else 65 if any file is invalid, else 66 if any is missing,

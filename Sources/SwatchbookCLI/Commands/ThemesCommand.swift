@@ -31,9 +31,10 @@ struct ThemesCommand {
         if let id = parsed.value("--show") { return try show(id, catalog) }
         if parsed.has("--preview") { return try preview(parsed, catalog) }
         var rows = [["ID", "NAME", "VARIANT", "PACK", "FILE"]]
+        let resolver = catalog.resolver
         for id in catalog.entries.keys.sorted() {
             let entry = catalog.entries[id]!
-            let theme = try catalog.resolver.resolve(id)
+            let theme = try resolver.resolve(id)
             rows.append([
                 id, theme.name, theme.isDark ? "dark" : "light", entry.pack ?? "(built in)", entry.spec.file,
             ])

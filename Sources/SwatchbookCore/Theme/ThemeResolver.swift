@@ -1,44 +1,81 @@
+import Foundation
+
 /// Turns theme specs into resolved themes: follows `extends` (one parent,
 /// cycles refused), merges field by field, then binds palette names.
+///
+/// Merged specs are remembered, so resolving every theme of a pack whose
+/// themes extend one another in a chain of n costs n merges, not n²/2.
 public struct ThemeResolver: Sendable {
     /// Every theme known, by id (later places already override earlier ones).
-    public var specs: [String: ThemeSpec]
+    public var specs: [String: ThemeSpec] {
+        didSet { memo = Memo() }
+    }
+    private var memo = Memo()
 
     public init(specs: [String: ThemeSpec]) {
         self.specs = specs
     }
 
+    public typealias Merged = (spec: ThemeSpec, roleFiles: [Role: String])
+
+    /// The merged specs found so far, by id. Copies of a resolver share it
+    /// until one changes its specs.
+    private final class Memo: @unchecked Sendable {
+        private let lock = NSLock()
+        private var merged: [String: Merged] = [:]
+
+        subscript(id: String) -> Merged? {
+            get { lock.withLock { merged[id] } }
+            set { lock.withLock { merged[id] = newValue } }
+        }
+    }
+
     /// The fully merged spec of `id`, and the file that set each role.
-    public func merged(_ id: String) throws(Diagnostic) -> (spec: ThemeSpec, roleFiles: [Role: String]) {
-        var chain: [ThemeSpec] = []
-        var seen: [String] = []
+    public func merged(_ id: String) throws(Diagnostic) -> Merged {
+        if let known = memo[id] { return known }
+        // Up the chain to a theme merged before, or to the root.
+        var chain: [(key: String, spec: ThemeSpec)] = []
+        var seen: Set<String> = []
+        var base: Merged?
         var next: String? = id
         while let current = next {
+            if let known = memo[current] {
+                base = known
+                break
+            }
             guard let spec = specs[current] else {
-                let from = chain.last
+                let from = chain.last?.spec
                 var message = "theme \"\(current)\" is not installed"
                 if let guess = Suggestion.closest(to: current, in: specs.keys.sorted()) {
                     message += " (did you mean \"\(guess)\"?)"
                 }
                 throw Diagnostic(.data, file: from?.file, dataPath: from == nil ? nil : "extends", message)
             }
-            if seen.contains(current) {
+            guard seen.insert(current).inserted else {
                 throw Diagnostic(
                     .data, file: spec.file, dataPath: "extends",
-                    "inheritance cycle: \((seen + [current]).joined(separator: " → "))")
+                    "inheritance cycle: \((chain.map(\.key) + [current]).joined(separator: " → "))")
             }
-            seen.append(current)
-            chain.append(spec)
+            chain.append((current, spec))
             next = spec.extends
         }
-        var merged = chain.last!
-        var roleFiles: [Role: String] = [:]
-        for role in merged.roles.keys { roleFiles[role] = merged.file }
-        for spec in chain.dropLast().reversed() {
-            merged = spec.over(merged)
-            for role in spec.roles.keys { roleFiles[role] = spec.file }
+        // Back down, each theme over its parent.
+        var merged: Merged
+        if let base {
+            merged = base
+        } else {
+            let root = chain.removeLast()
+            merged = (
+                root.spec, Dictionary(uniqueKeysWithValues: root.spec.roles.keys.map { ($0, root.spec.file) })
+            )
+            memo[root.key] = merged
         }
-        return (merged, roleFiles)
+        for (key, spec) in chain.reversed() {
+            merged.spec = spec.over(merged.spec)
+            for role in spec.roles.keys { merged.roleFiles[role] = spec.file }
+            memo[key] = merged
+        }
+        return merged
     }
 
     /// The theme `id`, ready to draw with.
