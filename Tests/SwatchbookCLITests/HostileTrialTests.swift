@@ -317,4 +317,41 @@ extension HostileTrialTests {
         #expect(check.status == 0, "\(check.stderr)")
         #expect(check.stderr.hasSuffix("1001 files checked, 0 problems, 0 warnings\n"))
     }
+
+    /// One long string shared by many items costs a script one string of
+    /// its memory cap, but the host would copy it for each (1.7 GB for 200
+    /// items of an 8 MiB name): text past its length limit is an error at
+    /// its data path, found before it is copied.
+    @Test(arguments: [
+        (
+            "data = { { name = \"S\", rows = { { name = \"R\", items = (function() local t = {} for i = 1, 200 do t[i] = { name = long, color = \"#123456\" } end return t end)() } } } }",
+            "big.lua: data[1].rows[1].items[1].name: expected a name of at most 4096 bytes, got one of 8388608 bytes"
+        ),
+        (
+            "source = { sections = function() return 1 end, rows = function() return 30 end, row = function() return { name = \"R\", count = 20 } end, item = function() return { name = long, color = \"#123456\" } end }",
+            "big.lua: source.item(1, 1, 1).name: expected a name of at most 4096 bytes, got one of 8388608 bytes"
+        ),
+        (
+            "data = { { name = \"S\", rows = { { name = \"R\", fields = { { key = \"k\", value = long } } } } } }",
+            "big.lua: data[1].rows[1].fields[1].value: expected a string of at most 65536 bytes, got one of 8388608 bytes"
+        ),
+        (
+            "data = { { name = \"S\", id = long, rows = {} } }",
+            "big.lua: data[1].id: expected an id of at most 4096 bytes, got one of 8388608 bytes"
+        ),
+    ])
+    func longSharedTextIsAnErrorNotACopy(_ body: String, _ message: String) throws {
+        let scratch = ScratchFolder()
+        scratch.write(
+            "big.lua",
+            "local long = (\"n\"):rep(8 * 1024 * 1024)\nreturn { name = \"Big\", api = 1, \(body) }\n")
+        let result = try CommandRunner.run(
+            [
+                "render", "big.lua", "--max-memory", "32", "--format", "plain", "--height", "40", "--width",
+                "200",
+            ],
+            in: scratch.url)
+        #expect(result.status == 65)
+        #expect(result.stderr == message + "\n")
+    }
 }

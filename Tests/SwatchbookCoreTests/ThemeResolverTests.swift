@@ -27,7 +27,8 @@ import Testing
             let merged = try resolver.merged("t\(index)").spec
             #expect(merged.palette.count == index + 2, "every cN up the chain, and red")
             if index % 997 == 0 {
-                #expect(merged.palette["red"]?.value == .literal(Color(rgb: 0xFF0000 + UInt32(index / 10 * 10))))
+                #expect(
+                    merged.palette["red"]?.value == .literal(Color(rgb: 0xFF0000 + UInt32(index / 10 * 10))))
             }
         }
         _ = try resolver.resolve("t\(count - 1)")

@@ -39,6 +39,12 @@ extension CatalogueSource {
 /// laid-out document fits an `Int`, and opening one (a `rows` call per
 /// section) stays quick. A `data` catalogue is bounded by memory first.
 public enum CatalogueLimits {
+    /// The longest name, id or field key, and the longest field value, in
+    /// UTF-8 bytes. A script may share one long string among many items at
+    /// the cost of one string in its memory cap, but the host would copy it
+    /// for each: longer text is an error, found before it is copied.
+    public static let nameBytes = 4_096
+    public static let valueBytes = 65_536
     public static let sections = 100_000
     public static let rowsPerSection = 10_000_000
     public static let itemsPerRow = 1_000_000_000

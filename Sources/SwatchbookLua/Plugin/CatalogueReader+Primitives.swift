@@ -15,7 +15,9 @@ extension CatalogueReader {
     /// The item of a plain `{ name, color }` answer's fields; nil when the
     /// colour does not parse as a code (a name, say), for the full reader.
     static func plainItem(name: sbl_field, color: sbl_field) -> Item? {
-        guard let parsed = color.withBytes({ Color.parse(utf8: $0) }) else { return nil }
+        guard name.length <= CatalogueLimits.nameBytes,
+            let parsed = color.withBytes({ Color.parse(utf8: $0) })
+        else { return nil }
         return Item(name: name.withBytes { String(decoding: $0, as: UTF8.self) }, color: parsed)
     }
 
@@ -25,7 +27,7 @@ extension CatalogueReader {
     static func plainRow(on stack: LuaStack) -> (RowSummary, RowContent?)? {
         var name = sbl_field()
         var count = sbl_field()
-        guard sbl_plain_row(stack.L, -1, &name, &count) != 0,
+        guard sbl_plain_row(stack.L, -1, &name, &count) != 0, name.length <= CatalogueLimits.nameBytes,
             (0...Int64(CatalogueLimits.itemsPerRow)).contains(count.integer)
         else { return nil }
         let summary = RowSummary(
@@ -76,9 +78,20 @@ extension CatalogueReader {
     /// array it sits in, and the field being looked at, with room to spare.
     static let stackPerLevel: Int32 = 8
 
+    /// Fails when the value at `index` is a string of more than `limit`
+    /// bytes, before it is copied out of Lua.
+    func checkLength(at index: Int32, limit: Int, what: String, path: String) throws(Failure) {
+        guard stack.type(at: index) == .string else { return }
+        let length = stack.rawLength(index)
+        guard length > limit else { return }
+        throw Failure(
+            path: path, message: "expected \(what) of at most \(limit) bytes, got one of \(length) bytes")
+    }
+
     func requiredString(_ table: Int32, _ key: String, path: String) throws(Failure) -> String {
         stack.rawField(table, key)
         defer { stack.pop() }
+        try checkLength(at: -1, limit: CatalogueLimits.nameBytes, what: "a " + key, path: path + "." + key)
         if let value = stack.string(at: -1) { return value }
         if stack.type(at: -1) == .number { return stack.describe(at: -1) }
         let missing = stack.type(at: -1) == .nil
@@ -108,7 +121,9 @@ extension CatalogueReader {
         defer { stack.pop() }
         switch stack.type(at: -1) {
         case .nil: return nil
-        case .string, .number: return stack.string(at: -1) ?? stack.describe(at: -1)
+        case .string, .number:
+            try checkLength(at: -1, limit: CatalogueLimits.nameBytes, what: "an id", path: path + ".id")
+            return stack.string(at: -1) ?? stack.describe(at: -1)
         default:
             throw Failure(
                 path: path + ".id", message: "expected a string or a number, got \(stack.describe(at: -1))")
@@ -127,9 +142,14 @@ extension CatalogueReader {
         }
     }
 
-    func scalar(at index: Int32, path: String) throws(Failure) -> String {
+    /// A field's key or value: `limit` is its longest length in bytes.
+    func scalar(at index: Int32, path: String, limit: Int = CatalogueLimits.valueBytes) throws(Failure)
+        -> String
+    {
         switch stack.type(at: index) {
-        case .string: return stack.string(at: index) ?? ""
+        case .string:
+            try checkLength(at: index, limit: limit, what: "a string", path: path)
+            return stack.string(at: index) ?? ""
         case .number, .boolean: return stack.describe(at: index)
         default:
             if let color = ColorValue.userdata(at: index, on: stack) { return color.hex }

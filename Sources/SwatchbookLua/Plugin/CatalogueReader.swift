@@ -238,6 +238,13 @@ final class CatalogueReader {
         var fields: [Field] = []
         if stack.rawLength(fieldsIndex) == 0 {
             for key in stack.stringKeys(of: fieldsIndex) {
+                guard key.utf8.count <= CatalogueLimits.nameBytes else {
+                    throw Failure(
+                        path: fieldsPath,
+                        message:
+                            "expected keys of at most \(CatalogueLimits.nameBytes) bytes, got one of \(key.utf8.count) bytes"
+                    )
+                }
                 stack.rawField(fieldsIndex, key)
                 defer { stack.pop() }
                 if let value = try attempt({ () throws(Failure) in
@@ -263,7 +270,7 @@ final class CatalogueReader {
         stack.pop()
         if named { stack.rawField(pair, "key") } else { stack.rawIndex(pair, 1) }
         defer { stack.pop() }
-        let key = try scalar(at: -1, path: path + (named ? ".key" : "[1]"))
+        let key = try scalar(at: -1, path: path + (named ? ".key" : "[1]"), limit: CatalogueLimits.nameBytes)
         if named { stack.rawField(pair, "value") } else { stack.rawIndex(pair, 2) }
         defer { stack.pop() }
         let value = try scalar(at: -1, path: path + (named ? ".value" : "[2]"))
