@@ -80,7 +80,26 @@ struct HostileTrialTests {
         #expect(result.status == 65)
         #expect(
             result.stderr.hasPrefix("dag.lua:3: sb.json.encode: value[1][1][1]"), "\(result.stderr)")
-        #expect(result.stderr.contains("more than 262144 values to encode"))
+        #expect(
+            result.stderr.contains(
+                "the value would take more than 16 MiB to encode (the memory cap, --max-memory)"))
+    }
+
+    /// A long string shared in a value is counted each time it appears:
+    /// `{s, s, s}` of 100 MiB took 760 MB and more than the time budget.
+    @Test func encodingSharedStringsIsBounded() throws {
+        let scratch = ScratchFolder()
+        scratch.write(
+            "strings.lua",
+            Self.data(
+                "local s = (\"x\"):rep(100 * 1024 * 1024) return { { name = #sb.json.encode({ s, s, s }), rows = {} } }"
+            ))
+        let result = try CommandRunner.run(["render", "strings.lua", "--format", "plain"], in: scratch.url)
+        #expect(result.status == 65)
+        #expect(
+            result.stderr
+                == "strings.lua:3: sb.json.encode: value[3]: the value would take more than 256 MiB to encode (the memory cap, --max-memory), shared tables and strings counted each time they appear\n"
+        )
     }
 
     /// 40,320 byte-different keys that are all canonically equal: the

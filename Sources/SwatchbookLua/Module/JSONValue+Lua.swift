@@ -57,8 +57,10 @@ extension JSONValue {
     /// object's in its document's order, any other's sorted. Colours
     /// become their hex strings; nil at the top is `null`.
     ///
-    /// At most `limit` values are read, a table shared in several places
-    /// counting each time: `t = {t, t}` nested twenty times is a million.
+    /// At most `limit` bytes are read, counting 64 for each value and the
+    /// bytes of each string and key, a table or string shared in several
+    /// places counting each time: `t = {t, t}` nested twenty times is a
+    /// million values, and `{s, s, s}` three times the string.
     init(luaValueAt index: Int32, on stack: LuaStack, limit: Int) throws(LuaHostError) {
         var reader = LuaJSONReader(stack: stack, limit: limit)
         self = try reader.value(at: stack.absolute(index))
@@ -85,13 +87,21 @@ private struct LuaJSONReader {
         self.limit = limit
     }
 
-    mutating func value(at index: Int32) throws(LuaHostError) -> JSONValue {
-        read += 1
+    /// What one value costs outside the cap, besides its text.
+    static let valueBytes = 64
+
+    /// Counts `bytes` against the limit, before they are copied.
+    private mutating func spend(_ bytes: Int) throws(LuaHostError) {
+        read += bytes
         guard read <= limit else {
             throw failure(
-                "more than \(limit) values to encode, shared tables counted each time they appear (--max-memory sets how many)"
-            )
+                "the value would take more than \(limit / 1_048_576) MiB to encode (the memory cap, --max-memory),"
+                    + " shared tables and strings counted each time they appear")
         }
+    }
+
+    mutating func value(at index: Int32) throws(LuaHostError) -> JSONValue {
+        try spend(Self.valueBytes + (stack.type(at: index) == .string ? stack.rawLength(index) : 0))
         switch stack.type(at: index) {
         case .nil, .none: return .null
         case .boolean: return .bool(stack.boolean(at: index))
@@ -145,6 +155,7 @@ private struct LuaJSONReader {
         var members: [JSONValue.Member] = []
         members.reserveCapacity(keys.strings.count)
         for key in keys.strings {
+            try spend(key.utf8.count)
             stack.rawField(index, key)
             path.append(.key(key))
             members.append(JSONValue.Member(key, try value(at: stack.top)))

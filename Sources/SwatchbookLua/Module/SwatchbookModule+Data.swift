@@ -34,9 +34,9 @@ extension SwatchbookModule {
         }
         function("encode", in: runtime) { stack throws(LuaHostError) in
             do throws(LuaHostError) {
-                // Values cost some 64 bytes each outside the cap, as they are
-                // turned to text: a cap's worth of them at most.
-                let value = try JSONValue(luaValueAt: 1, on: stack, limit: runtime.limits.memoryBytes / 64)
+                // The value is copied outside the cap as it is turned to
+                // text: a cap's worth of it at most.
+                let value = try JSONValue(luaValueAt: 1, on: stack, limit: runtime.limits.memoryBytes)
                 stack.push(try encode(value))
             } catch {
                 throw LuaHostError("sb.json.encode: \(error.message)")
