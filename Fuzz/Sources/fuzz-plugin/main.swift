@@ -76,5 +76,5 @@ fuzz { bytes in
     guard FileManager.default.createFile(atPath: file, contents: Data(source)) else {
         preconditionFailure("cannot write \(file)")
     }
-    _ = try? command.run([file, "--script-timeout", "0.25", "--max-memory", "32"] + options)
+    _ = try? command.run([file, "--script-timeout", "0.05", "--max-memory", "32"] + options)
 }
