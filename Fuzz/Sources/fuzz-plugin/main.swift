@@ -66,7 +66,9 @@ let command = RenderCommand(
 
 fuzz { bytes in
     var source = bytes
-    var options = ["--format", "plain", "--width", "60"]
+    // A source is drawn in a viewport, whose cost follows the screen: a
+    // whole document of a mutated big demo would take seconds an input.
+    var options = ["--format", "plain", "--width", "60", "--height", "30"]
     if bytes.first == 0 {
         var draw = Draw(bytes: bytes.dropFirst())
         options = ["--format", formats[draw.next() % formats.count], "--width", "\(1 + draw.next() % 120)"]
