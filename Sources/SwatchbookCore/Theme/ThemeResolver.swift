@@ -32,7 +32,6 @@ public struct ThemeResolver: Sendable {
 
     /// The fully merged spec of `id`, and the file that set each role.
     public func merged(_ id: String) throws(Diagnostic) -> Merged {
-        if let known = memo[id] { return known }
         // Up the chain to a theme merged before, or to the root.
         var chain: [(key: String, spec: ThemeSpec)] = []
         var seen: Set<String> = []
