@@ -2,9 +2,10 @@
 import PackageDescription
 
 /// Swatchbook depends on the Swift toolchain and Debian C libraries only.
-/// Dependencies point inward: the executable sees everything, Lua and Render see
-/// Core, Render never sees Lua. Lua is reached only through the Lua module; Render
-/// measures text with utf8proc; the executable tunes glibc's allocator.
+/// Dependencies point inward: Render and Session see Core; Lua sees Session and
+/// Core; Terminal sees Session and Render, never Lua; the executable sees
+/// everything. Lua is reached only through the Lua module; Render measures text
+/// with utf8proc; the executable tunes glibc's allocator.
 let package = Package(
     name: "Swatchbook",
     products: [
@@ -14,7 +15,9 @@ let package = Package(
         .library(
             name: "SwatchbookModules",
             targets: [
-                "SwatchbookCore", "SwatchbookRender", "SwatchbookLua", "SwatchbookTerminal", "SwatchbookCLI",
+                "SwatchbookCore", "SwatchbookRender", "SwatchbookSession", "SwatchbookLua",
+                "SwatchbookTerminal",
+                "SwatchbookCLI",
             ]),
     ],
     targets: [
@@ -37,20 +40,30 @@ let package = Package(
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         .target(name: "SwatchbookCore"),
         .target(name: "SwatchbookRender", dependencies: ["SwatchbookCore", "CUTF8Proc"]),
-        .target(name: "SwatchbookLua", dependencies: ["SwatchbookCore", "CLuaShim", "CLua", "CYAML"]),
+        .target(name: "SwatchbookSession", dependencies: ["SwatchbookCore"]),
+        .target(
+            name: "SwatchbookLua",
+            dependencies: ["SwatchbookCore", "SwatchbookSession", "CLuaShim", "CLua", "CYAML"]
+        ),
         .target(
             name: "SwatchbookTerminal",
-            dependencies: ["SwatchbookCore", "SwatchbookRender", "SwatchbookLua"]
+            dependencies: ["SwatchbookCore", "SwatchbookRender", "SwatchbookSession"]
         ),
         .target(
             name: "SwatchbookCLI",
-            dependencies: ["SwatchbookCore", "SwatchbookRender", "SwatchbookLua", "SwatchbookTerminal"],
+            dependencies: [
+                "SwatchbookCore", "SwatchbookRender", "SwatchbookSession", "SwatchbookLua",
+                "SwatchbookTerminal",
+            ],
             resources: [.embedInCode("BundledScripts"), .embedInCode("BundledThemes")]
         ),
         .executableTarget(name: "swatchbook", dependencies: ["SwatchbookCLI", "CMalloc"]),
         .executableTarget(
             name: "swatchbook-bench",
-            dependencies: ["SwatchbookCore", "SwatchbookRender", "SwatchbookLua", "SwatchbookTerminal"]
+            dependencies: [
+                "SwatchbookCore", "SwatchbookRender", "SwatchbookSession", "SwatchbookLua",
+                "SwatchbookTerminal",
+            ]
         ),
         .target(name: "SwatchbookTestSupport", path: "Tests/Support"),
         .testTarget(name: "SwatchbookCoreTests", dependencies: ["SwatchbookCore"]),
@@ -58,6 +71,7 @@ let package = Package(
             name: "SwatchbookRenderTests",
             dependencies: ["SwatchbookRender", "SwatchbookTestSupport"]
         ),
+        .testTarget(name: "SwatchbookSessionTests", dependencies: ["SwatchbookSession"]),
         .testTarget(
             name: "SwatchbookLuaTests",
             dependencies: ["SwatchbookLua", "SwatchbookTestSupport"]

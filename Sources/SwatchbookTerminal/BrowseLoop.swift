@@ -1,7 +1,7 @@
 import Foundation
 import SwatchbookCore
-import SwatchbookLua
 import SwatchbookRender
+import SwatchbookSession
 
 /// The interactive loop of `browse` and `pick`: input in, a frame out.
 ///
@@ -25,7 +25,7 @@ public final class BrowseLoop {
     /// The installed themes `t` cycles through, in order.
     public var themes: [Theme] = []
     let depth: ColorDepth
-    public private(set) var session: PluginSession
+    public private(set) var session: Session
     var interpreter: KeyInterpreter
     var decoder = InputDecoder()
     var differ: FrameDiffer
@@ -36,12 +36,10 @@ public final class BrowseLoop {
     /// - Parameters:
     ///   - interpreter: the keys pressed so far (a filter being typed), when
     ///     some were replayed before the loop starts.
-    ///   - reload: loads the plugin again in a fresh state, for hot reload;
-    ///     nil turns it off.
+    ///   - reloader: hot reload; nil turns it off.
     public init(
-        session: PluginSession, interpreter: KeyInterpreter? = nil, theme: Theme, depth: ColorDepth,
-        terminal: TerminalDevice, mode: Mode,
-        reload: ((ViewState, Int, Int) throws(Diagnostic) -> PluginSession)?
+        session: Session, interpreter: KeyInterpreter? = nil, theme: Theme, depth: ColorDepth,
+        terminal: TerminalDevice, mode: Mode, reloader: PluginReloader?
     ) {
         self.session = session
         self.interpreter = interpreter ?? KeyInterpreter(session: session)
@@ -50,7 +48,7 @@ public final class BrowseLoop {
         self.terminal = terminal
         self.mode = mode
         self.differ = FrameDiffer(depth: depth)
-        self.reloader = reload.map { PluginReloader(plugin: session.plugin, load: $0) }
+        self.reloader = reloader
     }
 
     /// Runs until quit, a pick or a signal; the terminal is restored on return.
@@ -88,9 +86,7 @@ public final class BrowseLoop {
                 if n > 0 { events += decoder.feed(buffer[0..<n]) }
             } else if ready == 0 {
                 events += decoder.isInPaste ? decoder.endPaste() : decoder.flushPending()
-                if let reloaded = reloader?.poll(
-                    state: session.state, width: session.width, height: session.height)
-                {
+                if let reloaded = reloader?.poll(state: session.state, screen: session.screen) {
                     adopt(reloaded)
                     dirty = true
                 }
@@ -109,12 +105,12 @@ public final class BrowseLoop {
         }
     }
 
-    private func adopt(_ result: Result<PluginSession, Diagnostic>) {
+    private func adopt(_ result: Result<Session, Diagnostic>) {
         switch result {
         case .success(let fresh):
             session = fresh
             interpreter = KeyInterpreter(session: fresh)
-            status.show("reloaded \(fresh.plugin.file)")
+            status.show("reloaded \(fresh.script.file)")
         case .failure(let error):
             status.show(error.formatted, isError: true)
         }
@@ -177,7 +173,7 @@ public final class BrowseLoop {
     }
 
     private func handle(_ mouse: MouseEvent) -> Outcome? {
-        let layout = visibleLayout()
+        let layout = session.visibleLayout()
         switch mouse.action {
         case .press(.left):
             guard let element = layout.element(atX: mouse.x, y: mouse.y) else { return nil }
@@ -208,21 +204,15 @@ public final class BrowseLoop {
         return nil
     }
 
-    func visibleLayout() -> Layout {
-        session.layout.layout(
-            Viewport(
-                width: session.width, height: session.height, top: session.state.top, stickyHeaders: true))
-    }
-
     /// Paints the screen and writes only what changed.
     func draw(full: Bool) {
         let size = terminal.size()
-        if size.width != session.width || size.height - 1 != session.height {
+        if size.width != session.screen.width || size.height - 1 != session.screen.height {
             session.resize(width: size.width, height: max(1, size.height - 1))
         }
-        var layout = visibleLayout()
-        layout.viewport.height = session.height + 1
-        var canvas = Painter(theme: theme, depth: depth, settings: session.settings).paint(layout)
+        var layout = session.visibleLayout()
+        layout.viewport.height = session.screen.height + 1
+        var canvas = RenderPipeline(theme: theme, depth: depth, settings: session.settings).paint(layout)
         status.draw(on: &canvas, session: session, theme: theme, typing: interpreter.typing)
         if showHelp { HelpOverlay.draw(on: &canvas, theme: theme) }
         terminal.write(differ.frame(canvas, full: full))

@@ -1,4 +1,5 @@
 import SwatchbookCore
+import SwatchbookSession
 
 /// What a complete CSI or SS3 sequence means: pure mappings from a
 /// sequence's parameters and final byte to a key or a mouse event.

@@ -1,4 +1,5 @@
 import SwatchbookCore
+import SwatchbookSession
 
 /// Turns the bytes an xterm-compatible terminal sends into key, mouse and paste events.
 ///

@@ -1,4 +1,5 @@
 import SwatchbookCore
+import SwatchbookSession
 
 /// What the terminal sends: a key, a mouse event, or a paste.
 public enum InputEvent: Hashable, Sendable {

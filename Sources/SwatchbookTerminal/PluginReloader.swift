@@ -1,27 +1,25 @@
 import Foundation
 import SwatchbookCore
-import SwatchbookLua
+import SwatchbookSession
 
-/// Hot reload: watches the plugin's file and the files it required, and
-/// when one changes loads the plugin again in a fresh Lua state. The new
-/// version is swapped in only if it loads; the view state carries over by
-/// id, so focus, offsets, expansion and selection survive.
-final class PluginReloader {
-    private let load: (ViewState, Int, Int) throws(Diagnostic) -> PluginSession
+/// Hot reload: watches a script's files, and when one changes asks `load`
+/// for a fresh session. The new one is swapped in only if it loads; the
+/// view state carries over by id, so focus, offsets, expansion and
+/// selection survive.
+public final class PluginReloader {
+    /// Opens the script again with the view state and screen it had, and
+    /// names the files the fresh version should be watched by.
+    public typealias Load = (ViewState, Screen) throws(Diagnostic) -> (session: Session, files: [URL])
+
+    private let load: Load
     private var files: [URL]
     private var stamps: [Date?]
     private var lastCheck = Date.distantPast
 
-    init(plugin: Plugin, load: @escaping (ViewState, Int, Int) throws(Diagnostic) -> PluginSession) {
+    public init(files: [URL], load: @escaping Load) {
         self.load = load
-        files = Self.files(of: plugin)
+        self.files = files
         stamps = files.map(Self.stamp)
-    }
-
-    private static func files(of plugin: Plugin) -> [URL] {
-        var files = plugin.watchedFiles
-        if let own = plugin.fileURL { files.insert(own, at: 0) }
-        return files
     }
 
     private static func stamp(_ url: URL) -> Date? {
@@ -30,15 +28,15 @@ final class PluginReloader {
 
     /// Checks at most a few times a second; returns the outcome of a reload
     /// when a watched file changed.
-    func poll(state: ViewState, width: Int, height: Int) -> Result<PluginSession, Diagnostic>? {
+    func poll(state: ViewState, screen: Screen) -> Result<Session, Diagnostic>? {
         guard Date().timeIntervalSince(lastCheck) > 0.25 else { return nil }
         lastCheck = Date()
         let now = files.map(Self.stamp)
         guard now != stamps else { return nil }
         stamps = now
         do throws(Diagnostic) {
-            let session = try load(state, width, height)
-            files = Self.files(of: session.plugin)
+            let (session, files) = try load(state, screen)
+            self.files = files
             stamps = files.map(Self.stamp)
             return .success(session)
         } catch {

@@ -1,6 +1,6 @@
 import SwatchbookCore
-import SwatchbookLua
 import SwatchbookRender
+import SwatchbookSession
 
 /// The last line of the screen: the plugin, the focused path and colour,
 /// and the latest message (`sb.status`, a script error, the filter being
@@ -21,13 +21,13 @@ struct StatusLine {
         isError = false
     }
 
-    func draw(on canvas: inout Canvas, session: PluginSession, theme: Theme, typing: String?) {
+    func draw(on canvas: inout Canvas, session: Session, theme: Theme, typing: String?) {
         let y = canvas.height - 1
         guard y >= 0 else { return }
         let line = Rect(x: 0, y: y, width: canvas.width, height: 1)
         let base = theme.style(.status).over(theme.style(.background))
         canvas.fill(line, clip: canvas.bounds, style: base)
-        var parts = [session.plugin.name]
+        var parts = [session.script.name]
         if let target = session.navigator.currentTarget(in: session.state) {
             parts.append(target.path.description)
             if let element = session.navigator.locate(target.path, in: session.state) {
@@ -52,7 +52,7 @@ struct StatusLine {
             style = isError ? theme.style(.error).over(base) : base
         } else {
             // The plugin's own status (`status(ctx)`), then its latest `sb.status`.
-            let parts = [session.pluginStatus, session.status].compactMap { $0 }
+            let parts = [session.scriptStatus, session.status].compactMap { $0 }
             text = parts.isEmpty ? nil : parts.joined(separator: "  ")
             style = theme.style(.muted).over(base)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import SwatchbookCore
+import SwatchbookSession
 
 /// The terminal browse draws on: `/dev/tty`, so standard output stays free
 /// for a pick's result, put in raw mode and restored on every way out.
@@ -95,7 +96,7 @@ public final class TerminalDevice {
         if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 {
             return (Int(size.ws_col), Int(size.ws_row))
         }
-        return (80, 24)
+        return (Screen.defaultWidth, 24)
     }
 
     /// Writes everything, in one call where the kernel allows.

@@ -2,6 +2,7 @@ import Foundation
 import SwatchbookCore
 import SwatchbookLua
 import SwatchbookRender
+import SwatchbookSession
 
 /// The price of crossing between Swift and Lua: a tap that runs `on_tap`
 /// (against the same tap with no `on_tap`), and an `sb.color` call (against
@@ -39,8 +40,9 @@ struct CallsBench {
         defer { BenchFiles.remove(file) }
         let plugin = try PluginLoader.load(
             file: file, displayName: file.lastPathComponent, context: .bench(width: width, height: height))
-        let session = PluginSession(
-            plugin: plugin, settings: plugin.settings, width: width, height: height, state: nil,
+        let session = Session(
+            script: plugin, settings: plugin.settings, screen: Screen(width: width, height: height),
+            state: nil,
             measure: { TextWidth.of($0) })
         try session.start()
         let path = ElementPath([1, 1, 1])

@@ -2,6 +2,7 @@ import Foundation
 import SwatchbookCore
 import SwatchbookLua
 import SwatchbookRender
+import SwatchbookSession
 import SwatchbookTerminal
 
 /// What browse does for one key at 200×60: the key through the session,
@@ -24,20 +25,19 @@ struct FramesBench {
         let plugin = try PluginLoader.load(
             file: script, displayName: script.lastPathComponent, context: .bench(width: width, height: height)
         )
-        let session = PluginSession(
-            plugin: plugin, settings: plugin.settings, width: width, height: height - 1, state: nil,
-            measure: { TextWidth.of($0) })
+        let session = Session(
+            script: plugin, settings: plugin.settings, screen: Screen(width: width, height: height - 1),
+            state: nil, measure: { TextWidth.of($0) })
         try session.start()
         var interpreter = KeyInterpreter(session: session)
         var differ = FrameDiffer(depth: .truecolor)
-        let painter = Painter(theme: .standard, depth: .truecolor, settings: session.settings)
+        let pipeline = RenderPipeline(theme: .standard, depth: .truecolor, settings: session.settings)
         let clock = ContinuousClock()
 
         func frame() -> [UInt8] {
-            var layout = session.layout.layout(
-                Viewport(width: width, height: height - 1, top: session.state.top, stickyHeaders: true))
+            var layout = session.visibleLayout()
             layout.viewport.height = height
-            return differ.frame(painter.paint(layout))
+            return differ.frame(pipeline.paint(layout))
         }
         _ = frame()
 

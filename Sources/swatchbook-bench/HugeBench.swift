@@ -2,6 +2,7 @@ import Foundation
 import SwatchbookCore
 import SwatchbookLua
 import SwatchbookRender
+import SwatchbookSession
 
 /// Opens `Scripts/huge.lua` (a lazy source of a million rows) and draws its
 /// first viewport, as `swatchbook render --height` does: what it costs to
@@ -34,11 +35,9 @@ struct HugeBench {
             source: plugin.source, settings: plugin.settings, width: width, state: ViewState(),
             measure: { TextWidth.of($0) })
         let opened = clock.now
-        let renderer = CatalogueRenderer(
-            layout: layout, painter: Painter(theme: .standard, depth: .truecolor, settings: plugin.settings))
-        var writer = ANSIWriter(depth: .truecolor)
-        let viewport = Viewport(width: width, height: height, top: 0)
-        let output = renderer.render(viewport, with: &writer)
+        let viewport = Viewport(height: height, top: 0)
+        let output = RenderPipeline(theme: .standard, depth: .truecolor, settings: plugin.settings)
+            .render(layout, viewport, as: .ansi)
         let drawn = clock.now
         if let failure = plugin.sourceFailure { throw failure }
         let calls = plugin.sourceCalls

@@ -2,6 +2,7 @@ import Foundation
 import SwatchbookCore
 import SwatchbookLua
 import SwatchbookRender
+import SwatchbookSession
 
 /// Draws the benchmark catalogue served by a lazy `source` whole, as
 /// `swatchbook render` of that plugin does. Every repeat loads the plugin
@@ -26,28 +27,26 @@ struct LazyBench {
 
     /// A fresh plugin (its source caches its answers) and a renderer of its
     /// document as `swatchbook render` draws it.
-    private func open() throws(Diagnostic) -> (plugin: Plugin, renderer: CatalogueRenderer) {
+    private func open() throws(Diagnostic) -> (plugin: Plugin, layout: ShelvesLayout) {
         let plugin = try PluginLoader.load(
             file: pluginFile, displayName: pluginFile.lastPathComponent, context: .bench(width: width))
         let layout = ShelvesLayout(
             source: plugin.source, settings: plugin.settings, width: width, state: ViewState(),
             measure: { TextWidth.of($0) })
-        let renderer = CatalogueRenderer(
-            layout: layout, painter: Painter(theme: .standard, depth: .truecolor, settings: plugin.settings))
-        return (plugin, renderer)
+        return (plugin, layout)
     }
 
     func sample() throws(Diagnostic) -> Sample {
         let start = clock.now
-        let (plugin, renderer) = try open()
+        let (plugin, layout) = try open()
         let opened = clock.now
-        var writer = ANSIWriter(depth: .truecolor)
-        let output = renderer.render(Viewport(width: width), with: &writer)
+        let output = RenderPipeline(theme: .standard, depth: .truecolor, settings: plugin.settings)
+            .render(layout, Viewport(), as: .ansi)
         let end = clock.now
         if let failure = plugin.sourceFailure { throw failure }
         return Sample(
             open: start.duration(to: opened), render: opened.duration(to: end), bytes: output.count,
-            documentHeight: renderer.layout.documentHeight, calls: plugin.sourceCalls)
+            documentHeight: layout.documentHeight, calls: plugin.sourceCalls)
     }
 
     /// Prefetches a fresh plugin's document band by band, as a pipelined
@@ -55,9 +54,11 @@ struct LazyBench {
     /// answers recorded, no element built. That thread is the pipeline's
     /// longest stage.
     func prefetchOnly() throws(Diagnostic) -> Duration {
-        let (plugin, renderer) = try open()
+        let (plugin, layout) = try open()
+        let renderer = RenderPipeline(theme: .standard, depth: .truecolor, settings: plugin.settings)
+            .renderer(for: layout)
         let start = clock.now
-        for band in renderer.bands(of: Viewport(width: width)) { _ = renderer.layout.prefetch(band) }
+        for band in renderer.bands(of: Viewport()) { _ = layout.prefetch(band) }
         let time = start.duration(to: clock.now)
         if let failure = plugin.sourceFailure { throw failure }
         return time

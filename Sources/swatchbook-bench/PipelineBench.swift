@@ -2,6 +2,7 @@ import Foundation
 import SwatchbookCore
 import SwatchbookLua
 import SwatchbookRender
+import SwatchbookSession
 
 /// Runs the render pipeline on the benchmark plugin, once phase by phase and
 /// once end to end through ``CatalogueRenderer``, timing each part.
@@ -55,8 +56,8 @@ struct PipelineBench {
             measure: { TextWidth.of($0) })
     }
 
-    private func makePainter(_ plugin: Plugin) -> Painter {
-        Painter(theme: .standard, depth: .truecolor, settings: plugin.settings)
+    private func makePipeline(_ plugin: Plugin) -> RenderPipeline {
+        RenderPipeline(theme: .standard, depth: .truecolor, settings: plugin.settings)
     }
 
     /// The pipeline taken apart the way ``CatalogueRenderer/render(_:with:)``
@@ -70,18 +71,17 @@ struct PipelineBench {
 
         start = clock.now
         let layout = makeLayout(plugin)
-        let renderer = CatalogueRenderer(layout: layout, painter: makePainter(plugin))
-        let bands = renderer.bands(of: Viewport(width: layout.width)).map(layout.layout)
+        let pipeline = makePipeline(plugin)
+        let bands = pipeline.renderer(for: layout).bands(of: Viewport()).map(layout.layout)
         let layoutTime = start.duration(to: clock.now)
 
-        let painter = makePainter(plugin)
-        var writer = ANSIWriter(depth: .truecolor)
+        guard var writer = pipeline.writer(for: .ansi) else { fail("ansi has no canvas writer", code: 70) }
         var output: [UInt8] = []
         var draw = Duration.zero
         var write = Duration.zero
         for band in bands {
             let painting = clock.now
-            let canvas = painter.paint(band)
+            let canvas = pipeline.paint(band)
             let writing = clock.now
             writer.write(canvas, into: &output)
             draw += painting.duration(to: writing)
@@ -99,9 +99,7 @@ struct PipelineBench {
         let start = clock.now
         let plugin = try load()
         let rendering = clock.now
-        let renderer = CatalogueRenderer(layout: makeLayout(plugin), painter: makePainter(plugin))
-        var writer = ANSIWriter(depth: .truecolor)
-        let output = renderer.render(Viewport(width: width), with: &writer)
+        let output = makePipeline(plugin).render(makeLayout(plugin), Viewport(), as: .ansi)
         let end = clock.now
         return (rendering.duration(to: end), start.duration(to: end), output)
     }

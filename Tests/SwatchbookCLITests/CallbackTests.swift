@@ -88,3 +88,40 @@ struct CallbackTests {
         #expect(result.stderr == "first\nsecond \u{FFFD}[31mred\t2\t0.3\t#FF0000\nthird\u{FFFD}\ttrue\tnil\n")
     }
 }
+
+/// `sb.visible()` and an event's `x` and `y` describe the window the user
+/// sees: scrolled into a section, that is its header stuck on the first line.
+@Suite("the visible window")
+struct VisibleWindowTests {
+    static let plugin = """
+        local sb = require "swatchbook"
+        return { name = "Window", api = 1,
+          data = { { name = "Reds", rows = { { name = "Light", items = {
+            { name = "Salmon", color = "#FA8072" }, { name = "Pink", color = "pink" } } } } } },
+          on_tap = function(ev)
+            local first = sb.visible()[1]
+            print(first.kind .. " " .. table.concat(first.path, ".") .. " at " .. first.y
+              .. "; tapped at " .. tostring(ev.y))
+          end }
+        """
+
+    @Test func aScriptSeesTheStickyHeaderTheScreenShows() throws {
+        let scratch = ScratchFolder()
+        scratch.write("window.lua", Self.plugin)
+        let result = try CommandRunner.run(
+            ["render", "window.lua", "--height", "3", "--format", "plain", "--tap", "1"], in: scratch.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        let screen = result.text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(screen.first?.contains("Reds") == true, "the screen's first line is the stuck header")
+        #expect(result.stderr == "header 1 at 0; tapped at 0\n")
+    }
+
+    @Test func jsonDescribesTheWindowWithoutDrawingOverIt() throws {
+        let scratch = ScratchFolder()
+        scratch.write("window.lua", Self.plugin)
+        let result = try CommandRunner.run(
+            ["render", "window.lua", "--height", "3", "--format", "json", "--tap", "1.1.1"], in: scratch.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("row 1.1 at"), "\(result.stderr)")
+    }
+}

@@ -99,7 +99,7 @@ import Testing
         // 1,000 sections of a header, 10 rows of 1 + 4 lines, and 999 blank lines.
         #expect(shelves.documentHeight == 1_000 * 51 + 999)
 
-        let window = shelves.layout(Viewport(width: 120, height: 40, top: 0))
+        let window = shelves.layout(Viewport(height: 40, top: 0))
         // 8 rows meet lines 0..<40, and 8 cells of 15 columns meet 118 columns.
         #expect(source.itemCalls.count == 64)
         let expected = Self.visibleCells(
@@ -125,7 +125,7 @@ import Testing
             }
         }
         let shelves = Self.layout(source, width: 120, state: state)
-        let window = shelves.layout(Viewport(width: 120, height: 40, top: top))
+        let window = shelves.layout(Viewport(height: 40, top: top))
         let expected = Self.visibleCells(
             source: source, settings: LayoutSettings(), width: 120, top: top, height: 40,
             offsets: state.offsets)
@@ -144,7 +144,7 @@ import Testing
         let shelves = Self.layout(source, settings: settings, width: 120)
         // 118 columns hold 7 cells: 1,000 cells take 143 lines of 4.
         #expect(shelves.documentHeight == 20 * (1 + 10 * (1 + 143 * 4)) + 19)
-        let window = shelves.layout(Viewport(width: 120, height: 40, top: top))
+        let window = shelves.layout(Viewport(height: 40, top: top))
         let expected = Self.visibleCells(
             source: source, settings: settings, width: 120, top: top, height: 40)
         #expect(source.itemCalls.count == expected.count)
@@ -164,7 +164,7 @@ import Testing
         for top in [0, 2_500_000, layout.documentHeight - 40] {
             source.rowCalls = []
             source.itemCalls = []
-            let window = layout.layout(Viewport(width: 120, height: 40, top: top))
+            let window = layout.layout(Viewport(height: 40, top: top))
             let rows = window.elements.filter { $0.kind == .row }
             #expect(source.rowCalls.count == rows.count)
             #expect(rows.count <= 9)

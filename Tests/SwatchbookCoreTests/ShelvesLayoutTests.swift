@@ -93,7 +93,7 @@ import Testing
                         == Self.expectedHeight(of: Self.catalogue, settings: settings, width: width),
                     "wrap \(wrap), width \(width)")
                 #expect(
-                    layout.layout(Viewport(width: width)).documentHeight == layout.documentHeight)
+                    layout.layout(Viewport()).documentHeight == layout.documentHeight)
             }
         }
     }
@@ -101,7 +101,7 @@ import Testing
     @Test func anEmptyCatalogueHasNoHeight() {
         let layout = Self.layout(Catalogue(sections: []))
         #expect(layout.documentHeight == 0)
-        #expect(layout.layout(Viewport(width: 80)).elements.isEmpty)
+        #expect(layout.layout(Viewport()).elements.isEmpty)
     }
 
     @Test func anExpandedTreeGrowsTheDocument() {
@@ -127,7 +127,7 @@ import Testing
     // MARK: positions
 
     @Test func headersRowsAndItemsAreWhereTheFormulaPutsThem() {
-        let whole = Self.layout().layout(Viewport(width: 80))
+        let whole = Self.layout().layout(Viewport())
         #expect(whole.documentHeight == 17)
         #expect(whole.viewport == Rect(x: 0, y: 0, width: 80, height: 17))
 
@@ -160,7 +160,7 @@ import Testing
     }
 
     @Test func itemsOutsideTheStripAreNotLaidOutAndTheLastVisibleIsClipped() {
-        let whole = Self.layout().layout(Viewport(width: 80))
+        let whole = Self.layout().layout(Viewport())
         let deep = Self.elements(whole, .item).filter { $0.path.indices.prefix(2) == [2, 1] }
         // Content is 78 columns from x = 1; pitch 15: cells 0...5 meet it.
         #expect(deep.map(\.path.indices.last!) == [1, 2, 3, 4, 5, 6])
@@ -172,7 +172,7 @@ import Testing
     func itemFramesFollowTheStoredOffset(offset: Int) {
         var state = ViewState()
         state.offsets[Self.rowKey("Blues", "Deep")] = offset
-        let layout = Self.layout(state: state).layout(Viewport(width: 80))
+        let layout = Self.layout(state: state).layout(Viewport())
         let deep = Self.elements(layout, .item).filter { $0.path.indices.prefix(2) == [2, 1] }
         let strip = Rect(x: 1, y: 13, width: 78, height: 4)
         var expected: [Int] = []
@@ -197,7 +197,7 @@ import Testing
     static func deepRow(offset: Int?, width: Int = 80) -> LayoutElement {
         var state = ViewState()
         if let offset { state.offsets[Self.rowKey("Blues", "Deep")] = offset }
-        let layout = Self.layout(width: width, state: state).layout(Viewport(width: width))
+        let layout = Self.layout(width: width, state: state).layout(Viewport())
         return Self.elements(layout, .row).first { $0.title == "Deep" }!
     }
 
@@ -224,7 +224,7 @@ import Testing
     func offsetsPastTheEndAreClamped(offset: Int) {
         var state = ViewState()
         state.offsets[Self.rowKey("Blues", "Deep")] = offset
-        let layout = Self.layout(state: state).layout(Viewport(width: 80))
+        let layout = Self.layout(state: state).layout(Viewport())
         let deep = Self.elements(layout, .item).filter { $0.path.indices.prefix(2) == [2, 1] }
         #expect(deep.last?.path.indices.last == 12)
         #expect(deep.last?.frame.maxX == 79)
@@ -241,7 +241,7 @@ import Testing
                 state.offsets[Self.rowKey("Blues", "Deep")] = offset
                 return state
             }()
-        ).layout(Viewport(width: 80))
+        ).layout(Viewport())
         let deep = Self.elements(layout, .item).filter { $0.path.indices.prefix(2) == [2, 1] }
         #expect(deep.first?.frame.x == 1)
     }
@@ -249,7 +249,7 @@ import Testing
     @Test func aStripThatFitsIgnoresItsOffset() {
         var state = ViewState()
         state.offsets[Self.rowKey("Reds", "Light")] = 40
-        let layout = Self.layout(state: state).layout(Viewport(width: 80))
+        let layout = Self.layout(state: state).layout(Viewport())
         let row = Self.elements(layout, .row).first { $0.title == "Light" }!
         #expect(!row.moreLeft && !row.moreRight)
         let light = Self.elements(layout, .item).filter { $0.path.indices.prefix(2) == [1, 1] }
@@ -262,7 +262,7 @@ import Testing
         // A reload that inserts a row before Deep: Deep is now row 2 but keeps its offset.
         var reloaded = Self.catalogue
         reloaded.sections[1].rows.insert(Row(name: "New", content: .items(Self.items(20))), at: 0)
-        let layout = Self.layout(reloaded, state: state).layout(Viewport(width: 80))
+        let layout = Self.layout(reloaded, state: state).layout(Viewport())
         let rows = Self.elements(layout, .row)
         let deep = rows.first { $0.title == "Deep" }!
         let new = rows.first { $0.title == "New" }!
@@ -285,7 +285,7 @@ import Testing
         var state = ViewState()
         state.offsets[ModelKey.child(of: "S", name: "Same", id: "two")] = 45
         #expect(ModelKey.child(of: "S", name: "Same", id: "two") == "#two")
-        let layout = Self.layout(catalogue, state: state).layout(Viewport(width: 80))
+        let layout = Self.layout(catalogue, state: state).layout(Viewport())
         let rows = Self.elements(layout, .row)
         #expect(rows.map(\.moreLeft) == [false, true])
         #expect(rows.map(\.key) == ["#one", "#two"])
@@ -301,7 +301,7 @@ import Testing
         let layout = Self.layout(settings: settings, state: state)
         // 78 columns hold 5 cells of 14 + 1: Deep's 12 cells take 3 lines.
         #expect(layout.documentHeight == 17 + 2 * 4)
-        let whole = layout.layout(Viewport(width: 80))
+        let whole = layout.layout(Viewport())
         let deepRow = Self.elements(whole, .row).first { $0.title == "Deep" }!
         #expect(!deepRow.moreLeft && !deepRow.moreRight)
         #expect(deepRow.strip == Rect(x: 1, y: 13, width: 78, height: 12))
@@ -321,7 +321,7 @@ import Testing
         settings.wrap = true
         settings.itemWidth = 30
         let layout = Self.layout(settings: settings, width: 20)
-        let whole = layout.layout(Viewport(width: 20))
+        let whole = layout.layout(Viewport())
         let light = Self.elements(whole, .item).filter { $0.path.indices.prefix(2) == [1, 1] }
         #expect(light.map(\.frame.y) == [2, 6, 10])
         #expect(light.allSatisfy { $0.clip.maxX <= 19 && $0.clip.x >= 1 })
@@ -331,7 +331,7 @@ import Testing
 
     @Test func aViewportShiftsFramesAndDropsWhatItMisses() {
         let layout = Self.layout()
-        let window = layout.layout(Viewport(width: 80, height: 5, top: 12))
+        let window = layout.layout(Viewport(height: 5, top: 12))
         #expect(window.top == 12)
         #expect(window.viewport == Rect(x: 0, y: 0, width: 80, height: 5))
         #expect(Self.elements(window, .header).isEmpty)
@@ -340,16 +340,16 @@ import Testing
         #expect(deep.count == 6)
         #expect(deep.allSatisfy { $0.frame.y == 1 })
 
-        let partial = layout.layout(Viewport(width: 80, height: 2, top: 3))
+        let partial = layout.layout(Viewport(height: 2, top: 3))
         #expect(Self.elements(partial, .row).map(\.title) == ["Light"])
         let light = Self.elements(partial, .item)
         #expect(light.count == 3)
         #expect(light.allSatisfy { $0.frame.y == -1 && $0.clip.y == 0 && $0.clip.height == 2 })
 
-        let blank = layout.layout(Viewport(width: 80, height: 1, top: 10))
+        let blank = layout.layout(Viewport(height: 1, top: 10))
         #expect(blank.elements.isEmpty)
 
-        let header = layout.layout(Viewport(width: 80, height: 1, top: 11))
+        let header = layout.layout(Viewport(height: 1, top: 11))
         #expect(header.elements.map(\.kind) == [.header])
         #expect(header.elements[0].frame.y == 0)
     }
@@ -358,7 +358,7 @@ import Testing
         let layout = Self.layout()
         for top in 0..<20 {
             for height in 1..<8 {
-                let window = layout.layout(Viewport(width: 80, height: height, top: top))
+                let window = layout.layout(Viewport(height: height, top: top))
                 for element in window.elements {
                     #expect(
                         !element.clip.isEmpty, "\(element.path) at top \(top), height \(height)")

@@ -63,12 +63,12 @@ import Testing
     }
 
     static let windows: [Viewport] = [
-        Viewport(width: 70),
-        Viewport(width: 70, height: 7, top: 0),
-        Viewport(width: 70, height: 9, top: 13, stickyHeaders: true),
-        Viewport(width: 70, height: 40, top: 41, stickyHeaders: true),
+        Viewport(),
+        Viewport(height: 7, top: 0),
+        Viewport(height: 9, top: 13, stickyHeaders: true),
+        Viewport(height: 40, top: 41, stickyHeaders: true),
         // The last lines of the document, whose rows sit at measured heights.
-        Viewport(width: 70, height: 6, top: 150),
+        Viewport(height: 6, top: 150),
     ]
 
     @Test(arguments: windows, [false, true])
@@ -93,8 +93,8 @@ import Testing
     /// says so instead of laying out blanks.
     @Test func anotherWindowsRecordingIsRefused() {
         let layout = Self.shelves(LoggingSource())
-        let recording = layout.prefetch(Viewport(width: 70, height: 10, top: 0))
-        #expect(layout.layout(Viewport(width: 70, height: 10, top: 30), replaying: recording) == nil)
-        #expect(layout.layout(Viewport(width: 70, height: 10, top: 0), replaying: recording) != nil)
+        let recording = layout.prefetch(Viewport(height: 10, top: 0))
+        #expect(layout.layout(Viewport(height: 10, top: 30), replaying: recording) == nil)
+        #expect(layout.layout(Viewport(height: 10, top: 0), replaying: recording) != nil)
     }
 }

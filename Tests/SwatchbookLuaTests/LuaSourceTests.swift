@@ -26,14 +26,14 @@ struct LuaSourceTests {
         let layout = ShelvesLayout(
             source: plugin.source, settings: plugin.settings, width: 120, state: ViewState())
         #expect(plugin.sourceCalls == ["sections": 1, "rows": 1000])
-        let window = layout.layout(Viewport(width: 120, height: 40))
+        let window = layout.layout(Viewport(height: 40))
         let items = window.elements.filter { $0.kind == .item }.count
         let rows = window.elements.filter { $0.kind == .row }.count
         #expect(plugin.sourceCalls["item"] == items)
         #expect(plugin.sourceCalls["row"] == rows)
         #expect(plugin.sourceCalls["section"] == 1)
         // Answers are cached: the same screen again asks nothing.
-        _ = layout.layout(Viewport(width: 120, height: 40))
+        _ = layout.layout(Viewport(height: 40))
         #expect(plugin.sourceCalls["item"] == items)
         #expect(plugin.sourceFailure == nil)
     }
@@ -43,7 +43,7 @@ struct LuaSourceTests {
         let plugin = try fixture.load("lazy.lua")
         let layout = ShelvesLayout(
             source: plugin.source, settings: plugin.settings, width: 120, state: ViewState())
-        let window = layout.layout(Viewport(width: 120, height: 40, top: 2_500_000))
+        let window = layout.layout(Viewport(height: 40, top: 2_500_000))
         let items = window.elements.filter { $0.kind == .item }
         #expect(plugin.sourceCalls["item"] == items.count)
         #expect(items.first?.path.indices.first == 500)
@@ -82,7 +82,7 @@ struct LuaSourceTests {
         let plugin = try fixture.load("bad.lua", limits: ScriptLimits(timeout: 0.3))
         let layout = ShelvesLayout(
             source: plugin.source, settings: plugin.settings, width: 80, state: ViewState())
-        _ = layout.layout(Viewport(width: 80, height: 10))
+        _ = layout.layout(Viewport(height: 10))
         #expect(plugin.sourceFailure?.formatted == expected)
         // After the first failure the source is not asked again.
         #expect(plugin.sourceCalls["item"] == 1)
@@ -113,11 +113,11 @@ struct LuaSourceTests {
         ])
         let fields = try fixture.load("fields.lua")
         _ = ShelvesLayout(source: fields.source, settings: fields.settings, width: 40, state: ViewState())
-            .layout(Viewport(width: 40))
+            .layout(Viewport())
         #expect(fields.sourceFailure == nil)
         let counted = try fixture.load("counted.lua")
         _ = ShelvesLayout(source: counted.source, settings: counted.settings, width: 40, state: ViewState())
-            .layout(Viewport(width: 40))
+            .layout(Viewport())
         #expect(
             counted.sourceFailure?.formatted
                 == "Scripts/counted.lua: source.item: expected a function (a row gives a count of items, not the items), got nil"
@@ -139,7 +139,7 @@ struct LuaSourceTests {
         let plugin = try fixture.load("rows.lua")
         let layout = ShelvesLayout(
             source: plugin.source, settings: plugin.settings, width: 80, state: ViewState())
-        let window = layout.layout(Viewport(width: 80, height: 20))
+        let window = layout.layout(Viewport(height: 20))
         #expect(window.elements.contains { $0.kind == .field && $0.value == "3" })
         #expect(window.elements.contains { $0.kind == .item && $0.title == "A" })
         #expect(plugin.sourceFailure == nil)
@@ -174,7 +174,7 @@ struct LuaSourceTests {
         #expect(source.item(0, 0, 1) == Item(name: "Named colour", color: Color(rgb: 0x008080)))
         #expect(source.item(0, 0, 2) == Item(name: "42", color: Color(rgb: 0x000001)))
         #expect(source.item(0, 0, 3).id == "seven")
-        #expect(source.item(0, 0, 4).dataReference != nil)
+        #expect(source.item(0, 0, 4).data != nil)
         #expect(source.item(0, 0, 5).color == Color(red: 1, green: 2, blue: 3, alpha: 128))
         #expect(source.item(0, 0, 6).color == Color(rgb: 0x000004))
         // Keys an item does not have are left alone, on either path.

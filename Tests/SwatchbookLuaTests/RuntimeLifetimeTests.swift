@@ -1,5 +1,6 @@
 import Foundation
 import SwatchbookCore
+import SwatchbookSession
 import Testing
 
 @testable import SwatchbookLua
@@ -31,8 +32,8 @@ import Testing
         weak var dropped: LuaRuntime?
         do {
             let plugin = try fixture.load("p.lua")
-            let session = PluginSession(
-                plugin: plugin, settings: plugin.settings, width: 80, height: 24, state: nil,
+            let session = Session(
+                script: plugin, settings: plugin.settings, screen: Screen(width: 80, height: 24), state: nil,
                 measure: { $0.count })
             _ = try session.tap(ElementPath([1, 1, 1]))
             dropped = plugin.runtime

@@ -1,10 +1,13 @@
 import Foundation
 import SwatchbookCore
+import SwatchbookSession
 import Testing
 
 @testable import SwatchbookLua
 
-@Suite("Sessions: taps, callbacks, focus and view state")
+/// The Lua side of a session: the `ev` a callback gets, the `sb.*` state
+/// functions, and errors. What a tap does is tested in SwatchbookSessionTests.
+@Suite("Sessions: a plugin's callbacks and state functions")
 struct SessionTests {
     /// Two sections: a strip of three items, a key/value row, and a tree.
     static func plugin(selection: String = "single", extra: String = "") -> String {
@@ -43,11 +46,12 @@ struct SessionTests {
         """
     }
 
-    static func session(_ source: String, width: Int = 80, height: Int = 20) throws -> PluginSession {
+    static func session(_ source: String, width: Int = 80, height: Int = 20) throws -> Session {
         let fixture = ScriptFixture(["events.lua": source])
         let plugin = try fixture.load("events.lua")
-        let session = PluginSession(
-            plugin: plugin, settings: plugin.settings, width: width, height: height, state: nil,
+        let session = Session(
+            script: plugin, settings: plugin.settings, screen: Screen(width: width, height: height),
+            state: nil,
             measure: { $0.count })
         try session.start()
         return session
@@ -81,98 +85,6 @@ struct SessionTests {
             "Gold starts selected: no second select")
         try session.tap(ElementPath([1, 1, 1]))
         #expect(session.status?.contains("select item 1.1.1 Salmon") == true)
-    }
-
-    @Test func singleSelectionMovesAndFiresDeselect() throws {
-        let session = try Self.session(Self.plugin())
-        try session.tap(ElementPath([1, 1, 1]))
-        try session.tap(ElementPath([1, 1, 3]))
-        #expect(session.status?.contains("deselect item 1.1.1 Salmon") == true)
-        #expect(session.state.selected.count == 1)
-        #expect(session.state.selected.first?.hasSuffix("Coral") == true)
-    }
-
-    @Test func multipleSelectionToggles() throws {
-        let session = try Self.session(Self.plugin(selection: "multiple"))
-        try session.tap(ElementPath([1, 1, 1]))
-        try session.tap(ElementPath([1, 1, 2]))
-        try session.tap(ElementPath([1, 1, 1]))
-        #expect(session.state.selected.contains { $0.hasSuffix("Pink") })
-        #expect(!session.state.selected.contains { $0.hasSuffix("Salmon") })
-        #expect(session.status?.hasSuffix("deselect item 1.1.1 Salmon") == true)
-    }
-
-    @Test func selectionNoneSelectsNothing() throws {
-        let session = try Self.session(Self.plugin(selection: "none"))
-        try session.tap(ElementPath([1, 1, 1]))
-        #expect(session.state.selected.filter { $0.contains("Salmon") }.isEmpty)
-    }
-
-    @Test func onTapFalseCancelsTheDefaultAndAStringIsThePick() throws {
-        let cancel = try Self.session(Self.plugin(extra: "on_tap = function() return false end,"))
-        try cancel.tap(ElementPath([2, 1, 1]))
-        #expect(cancel.state.expanded.isEmpty)
-        let pick = try Self.session(
-            Self.plugin(extra: "on_tap = function(ev) return 'picked ' .. ev.index end,"))
-        #expect(try pick.tap(ElementPath([1, 1, 2])) == "picked 2")
-        let hex = try Self.session(Self.plugin())
-        #expect(try hex.tap(ElementPath([1, 1, 1])) == "#FA8072")
-    }
-
-    @Test func initialSelectionComesFromTheData() throws {
-        let session = try Self.session(Self.plugin())
-        #expect(session.state.selected.contains { $0.hasSuffix("Gold") })
-    }
-
-    @Test func focusMovesLikeUIKit() throws {
-        let session = try Self.session(Self.plugin())
-        #expect(session.state.focusPath == ElementPath([1, 1, 1]))
-        try session.press(.right)
-        try session.press(.right)
-        try session.press(.right)  // stops at the end of the strip
-        #expect(session.state.focusPath == ElementPath([1, 1, 3]))
-        try session.press(.down)  // skips the key/value row into the tree
-        #expect(session.state.focusPath == ElementPath([2, 1, 1]))
-        try session.press(.up)  // back to the strip, on the item it last had focused
-        #expect(session.state.focusPath == ElementPath([1, 1, 3]))
-        try session.press(.character("G"))
-        #expect(session.state.focusPath == ElementPath([2, 1, 2]))
-        try session.press(.character("g"))
-        #expect(session.state.focusPath == ElementPath([1, 1, 3]))
-    }
-
-    @Test func aNarrowStripScrollsTheFocusIntoViewWithTheSmallestMove() throws {
-        let session = try Self.session(Self.plugin(), width: 20, height: 20)
-        try session.press(.right)
-        let key = session.state.offsets.keys.first
-        #expect(session.state.offsets.values.first == 11, "item 2 spans 15..<29; the strip shows 18 columns")
-        try session.press(.left)
-        #expect(key.map { session.state.offset(ofRow: $0) } == 0)
-    }
-
-    @Test func stateSurvivesFilteringAndItsClearing() throws {
-        let session = try Self.session(Self.plugin())
-        try session.tap(ElementPath([1, 1, 2]))
-        let before = session.state.expanded
-        try session.setFilter("blue")
-        #expect(session.state.expanded.count == 1, "Cool opens to show Blue")
-        #expect(session.layout.layout(Viewport(width: 80)).elements.map(\.title).contains("Blue"))
-        #expect(!session.layout.layout(Viewport(width: 80)).elements.map(\.title).contains("Pink"))
-        try session.setFilter("")
-        #expect(session.state.expanded == before)
-        #expect(session.state.selected.contains { $0.hasSuffix("Pink") })
-        #expect(session.state.filter == nil)
-    }
-
-    @Test func aPasteIsTypedIntoTheFilterOnly() throws {
-        let session = try Self.session(Self.plugin())
-        var interpreter = KeyInterpreter(session: session)
-        try interpreter.type("q")
-        #expect(session.state.filter == nil, "no filter is being typed: nothing happens")
-        _ = try interpreter.press(.character("/"))
-        try interpreter.type("bl\nue")
-        #expect(interpreter.typing == "bl ue")
-        #expect(session.state.filter == "bl ue")
     }
 
     @Test func stateFunctionsActOnTheSession() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import SwatchbookCore
+import SwatchbookSession
 import Testing
 
 @testable import SwatchbookLua
@@ -44,11 +45,11 @@ struct SessionUpdateTests {
     @Test func aLazySourceKeepsItsStateAcrossReload() throws {
         let fixture = ScriptFixture(["lazy.lua": Self.lazy])
         let plugin = try fixture.load("lazy.lua")
-        let session = PluginSession(
-            plugin: plugin, settings: plugin.settings, width: 80, height: 20, state: nil,
+        let session = Session(
+            script: plugin, settings: plugin.settings, screen: Screen(width: 80, height: 20), state: nil,
             measure: { $0.count })
         try session.start()
-        try session.press(.right)
+        session.move(.right)
         try session.tap(ElementPath([1, 1, 2]))
         #expect(session.state.selected == ["#1-1-2"])
         // The tap reloaded the source: new colours, the same selection and focus.

@@ -42,7 +42,7 @@ import Testing
     ) -> [UInt8] {
         var writer = writer
         return renderer(bandHeight: bandHeight, pipelined: pipelined, width: width)
-            .render(viewport ?? Viewport(width: width), with: &writer)
+            .render(viewport ?? Viewport(), with: &writer)
     }
 
     /// The pipeline writes what band after band on one thread writes, and
@@ -50,7 +50,7 @@ import Testing
     /// the document into several bands, so the pipeline really runs.
     @Test(arguments: [1, 3, 7, 64, 512])
     func pipelinedBandsWriteTheSameBytes(bandHeight: Int) {
-        let whole = Viewport(width: 50)
+        let whole = Viewport()
         let pipelinedRenderer = Self.renderer(bandHeight: bandHeight, pipelined: true, of: Self.long)
         #expect(pipelinedRenderer.bands(of: whole).count > 1)
         var writer = ANSIWriter(depth: .truecolor)
@@ -78,7 +78,7 @@ import Testing
 
     /// A viewport below the top, with a sticky header in its first band only.
     @Test func aScrolledViewportIsTheSameInBands() {
-        let viewport = Viewport(width: 50, height: 37, top: 23, stickyHeaders: true)
+        let viewport = Viewport(height: 37, top: 23, stickyHeaders: true)
         let sequential = Self.render(
             bandHeight: 4, pipelined: false, viewport: viewport, writer: ANSIWriter(depth: .ansi256))
         let pipelined = Self.render(
@@ -124,7 +124,7 @@ import Testing
         renderer.bandHeight = bandHeight
         renderer.isPipelined = pipelined
         var writer = ANSIWriter(depth: .truecolor)
-        return (renderer.render(Viewport(width: 60), with: &writer), source.asked)
+        return (renderer.render(Viewport(), with: &writer), source.asked)
     }
 
     /// A lazy document is prefetched on this thread and laid out on a worker:

@@ -202,7 +202,7 @@ import Testing
                     Row(name: "f", content: .fields([Field(key: name, value: name)])),
                 ])
         ])
-        let layout = WriterFixture.shelves(catalogue, state: ViewState()).layout(Viewport(width: 40))
+        let layout = WriterFixture.shelves(catalogue, state: ViewState()).layout(Viewport())
         let bytes = Self.encode(layout)
         let document = try JSONDecoder().decode(DecodedDocument.self, from: Data(bytes))
         let shown = Sanitizer.clean(name)
@@ -219,7 +219,7 @@ import Testing
     @Test func aViewportKeepsTheParentsOfWhatIsOnScreen() throws {
         // Lines 2…6: the first row's cells and the field table, but not the
         // section header (line 0) or the row's title (line 1).
-        let layout = WriterFixture.shelves().layout(Viewport(width: 60, height: 5, top: 2))
+        let layout = WriterFixture.shelves().layout(Viewport(height: 5, top: 2))
         let bytes = Self.encode(layout)
         let document = try Self.decode(layout)
         #expect(document.top == 2 && document.height == 5)

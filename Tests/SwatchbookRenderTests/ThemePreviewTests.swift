@@ -11,8 +11,7 @@ import Testing
     }
 
     static func plain(_ preview: ThemePreview, width: Int) -> [String] {
-        var writer = PlainWriter()
-        let bytes = preview.render(width: width, depth: .none, with: &writer)
+        let bytes = preview.render(width: width, depth: .none, as: .plain)
         return String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
             .map(String.init)
     }

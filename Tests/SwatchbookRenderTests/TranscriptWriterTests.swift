@@ -8,7 +8,7 @@ import Testing
 /// layout cannot know.
 @Suite struct TranscriptWriterTests {
     static func lines(top: Int = 0, height: Int? = nil) -> [String] {
-        TranscriptWriter.lines(WriterFixture.shelves().layout(Viewport(width: 60, height: height, top: top)))
+        TranscriptWriter.lines(WriterFixture.shelves().layout(Viewport(height: height, top: top)))
     }
 
     @Test func theWholeDocumentReadsElementByElement() {
@@ -90,7 +90,7 @@ import Testing
                 of: ModelKey.section(name: "Bad\u{1B}[2J", id: nil), name: "two\nlines", id: nil),
             name: "#fa8072", id: nil)
         state.selected = [state.focus!]
-        let layout = WriterFixture.shelves(catalogue, state: state).layout(Viewport(width: 60))
+        let layout = WriterFixture.shelves(catalogue, state: state).layout(Viewport())
         #expect(
             TranscriptWriter.lines(layout) == [
                 "Bad\u{FFFD}[2J, section 1",

@@ -83,7 +83,7 @@ enum WriterFixture {
 
     /// The whole document as one layout.
     static func wholeLayout(width: Int = 60) -> Layout {
-        shelves(width: width).layout(Viewport(width: width))
+        shelves(width: width).layout(Viewport())
     }
 
     /// The whole document drawn through `writer`, in bands of `bandHeight` lines.
@@ -92,6 +92,6 @@ enum WriterFixture {
             layout: shelves(),
             painter: Painter(theme: .standard, depth: .truecolor, settings: settings))
         renderer.bandHeight = bandHeight
-        return renderer.render(Viewport(width: 60), with: &writer)
+        return renderer.render(Viewport(), with: &writer)
     }
 }

@@ -1,4 +1,5 @@
 import SwatchbookCore
+import SwatchbookSession
 import Testing
 
 @testable import SwatchbookTerminal

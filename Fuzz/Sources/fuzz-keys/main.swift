@@ -1,5 +1,6 @@
 import FuzzDriver
 import SwatchbookCore
+import SwatchbookSession
 
 // `--keys` and element paths (`--tap`, `--focus`, `--expand`, state
 // files): a path that parses prints back as itself.

@@ -2,6 +2,7 @@ import Foundation
 import SwatchbookCore
 import SwatchbookLua
 import SwatchbookRender
+import SwatchbookSession
 import SwatchbookTerminal
 
 /// `swatchbook browse` and `swatchbook pick`: the catalogue on the whole
@@ -32,26 +33,25 @@ struct BrowseCommand {
         } catch {
             // Keys that pick need no screen: `pick --filter sea --keys "<Enter>"`.
             guard mode == .pick, !options.keys.isEmpty else { throw error }
-            let (session, _) = try setup.open(width: options.width ?? 80, height: Self.headlessHeight)
-            var interpreter = KeyInterpreter(session: session)
-            switch try replay(options, on: session, with: &interpreter) {
+            let opened = try setup.open(
+                on: Screen(width: options.width ?? Screen.defaultWidth, height: Self.headlessHeight))
+            var interpreter = KeyInterpreter(session: opened.session)
+            switch try replay(options, on: opened.session, with: &interpreter) {
             case .picked(let result)?: return (result, 0)
             case .cancelled?: return (nil, 130)
             default: throw error
             }
         }
         let size = device.size()
-        let (session, theme) = try setup.open(
-            width: options.width ?? size.width, height: max(1, size.height - 1))
-        var interpreter = KeyInterpreter(session: session)
-        if let outcome = try replay(options, on: session, with: &interpreter) { return Self.exit(outcome) }
+        let opened = try setup.open(on: Screen(width: options.width ?? size.width, height: size.height - 1))
+        var interpreter = KeyInterpreter(session: opened.session)
+        if let outcome = try replay(options, on: opened.session, with: &interpreter) {
+            return Self.exit(outcome)
+        }
         let depth = ColorDepth.resolve(options.request, environment: terminal.environment, isTerminal: true)
         let loop = BrowseLoop(
-            session: session, interpreter: interpreter, theme: theme, depth: depth, terminal: device,
-            mode: mode,
-            reload: { (state: ViewState, width: Int, height: Int) throws(Diagnostic) -> PluginSession in
-                try setup.reopen(state: state, width: width, height: height)
-            })
+            session: opened.session, interpreter: interpreter, theme: opened.theme, depth: depth,
+            terminal: device, mode: mode, reloader: setup.reloader(for: opened.plugin))
         let catalog = ThemeChoice.catalog()
         let resolver = catalog.resolver
         loop.themes = catalog.entries.keys.sorted().compactMap { try? resolver.resolve($0) }
@@ -63,7 +63,7 @@ struct BrowseCommand {
     /// Applies `--filter` and plays `--keys` before the first frame, as if
     /// typed; the outcome when a key ends the session (a pick, or a quit).
     private func replay(
-        _ options: ViewOptions, on session: PluginSession, with interpreter: inout KeyInterpreter
+        _ options: ViewOptions, on session: Session, with interpreter: inout KeyInterpreter
     ) throws(Diagnostic) -> BrowseLoop.Outcome? {
         if let filter = options.filter { try session.setFilter(filter) }
         for key in options.keys {

@@ -2,6 +2,7 @@ import Foundation
 import SwatchbookCore
 import SwatchbookLua
 import SwatchbookRender
+import SwatchbookSession
 
 /// `swatchbook check FILE...`: loads each plugin in its own sandbox and
 /// draws it once into a throwaway canvas; loads each theme, resolves it and
@@ -144,20 +145,17 @@ struct CheckCommand {
     private func draw(_ plugin: Plugin) throws(Diagnostic) {
         let folder = (plugin.fileURL ?? resolve(plugin.file)).deletingLastPathComponent()
         let theme = try ThemeChoice.forPlugin(plugin, option: nil, folder: folder, warn: { _ in })
-        let width = PluginContext().width
         let layout = ShelvesLayout(
-            source: plugin.source, settings: plugin.settings, width: width, state: ViewState(),
+            source: plugin.source, settings: plugin.settings, width: Screen.defaultWidth, state: ViewState(),
             measure: { TextWidth.of($0) })
-        let renderer = CatalogueRenderer(
-            layout: layout, painter: Painter(theme: theme, depth: .none, settings: plugin.settings))
-        var writer = PlainWriter()
+        let pipeline = RenderPipeline(theme: theme, depth: .none, settings: plugin.settings)
         if plugin.source.isEager {
-            _ = renderer.render(Viewport(width: width), with: &writer)
+            _ = pipeline.render(layout, Viewport(), as: .plain)
         } else {
             let screen = Self.screenHeight
-            _ = renderer.render(Viewport(width: width, height: screen), with: &writer)
+            _ = pipeline.render(layout, Viewport(height: screen), as: .plain)
             let last = max(0, layout.documentHeight - screen)
-            _ = renderer.render(Viewport(width: width, height: screen, top: last), with: &writer)
+            _ = pipeline.render(layout, Viewport(height: screen, top: last), as: .plain)
         }
         if let failure = plugin.sourceFailure { throw failure }
     }

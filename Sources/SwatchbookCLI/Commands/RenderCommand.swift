@@ -2,25 +2,11 @@ import Foundation
 import SwatchbookCore
 import SwatchbookLua
 import SwatchbookRender
+import SwatchbookSession
 
 /// `swatchbook render`: lay out the catalogue and draw it headless, after
 /// replaying what a user would do (`--tap`, `--keys`, `--filter`).
 struct RenderCommand {
-    enum Format: String, CaseIterable {
-        case ansi, plain, html, json, transcript
-
-        /// The format a file's extension names, if it names one.
-        init?(extensionOf path: String) {
-            switch URL(fileURLWithPath: path).pathExtension.lowercased() {
-            case "html", "htm": self = .html
-            case "json": self = .json
-            case "txt", "text": self = .plain
-            case "ans", "ansi": self = .ansi
-            default: return nil
-            }
-        }
-    }
-
     static let parser = ArgumentParser(
         command: "render",
         options: [
@@ -54,7 +40,7 @@ struct RenderCommand {
     struct Rendered {
         var bytes: [UInt8]
         var output: AtomicOutput?
-        var session: PluginSession
+        var session: Session
     }
 
     /// Renders the catalogue the arguments name.
@@ -66,16 +52,22 @@ struct RenderCommand {
         let toTerminal = terminal.isTerminal && outputPath == nil
         let colourAsked = ColorDepth.isForced(options.request, environment: terminal.environment)
         let format =
-            try OptionValues.choice(parsed.value("--format"), option: "--format", as: Format.self)
-            ?? outputPath.flatMap(Format.init(extensionOf:))
+            try OptionValues.choice(parsed.value("--format"), option: "--format", as: OutputFormat.self)
+            ?? outputPath.flatMap(OutputFormat.init(extensionOf:))
             ?? (toTerminal || colourAsked ? .ansi : .plain)
         let taps = try parsed.all("--tap").map { text throws(Diagnostic) in
             try ViewOptions.path(text, option: "--tap")
         }
 
-        let width = options.width ?? (toTerminal ? terminal.width : nil) ?? 80
+        // A viewport is a screen, with a screen's sticky header; the JSON
+        // and transcript describe the same window without drawing over it.
+        let screen = Screen(
+            width: options.width ?? (toTerminal ? terminal.width : nil) ?? Screen.defaultWidth,
+            height: options.height ?? Self.defaultPageHeight,
+            stickyHeaders: options.height != nil && format.drawsCanvas)
         let setup = SessionSetup(options: options, locator: locator, warn: warn)
-        let (session, theme) = try setup.open(width: width, height: options.height ?? Self.defaultPageHeight)
+        let opened = try setup.open(on: screen)
+        let session = opened.session
         if let filter = options.filter { try session.setFilter(filter) }
         for path in taps { try session.tap(path) }
         var interpreter = KeyInterpreter(session: session)
@@ -84,7 +76,7 @@ struct RenderCommand {
         let layout = session.layout
         if options.height == nil && !session.source.isEager && layout.documentHeight > Self.lazyWholeLimit {
             throw Diagnostic(
-                .usage, file: session.plugin.file,
+                .usage, file: opened.plugin.file,
                 "a lazy source of \(layout.documentHeight) lines is too long to draw whole; draw a viewport with --height N"
             )
         }
@@ -95,37 +87,17 @@ struct RenderCommand {
             case .ansi:
                 ColorDepth.resolve(options.request, environment: terminal.environment, isTerminal: toTerminal)
             }
-        var renderer = CatalogueRenderer(
-            layout: layout, painter: Painter(theme: theme, depth: depth, settings: session.settings))
+        var pipeline = RenderPipeline(theme: opened.theme, depth: depth, settings: session.settings)
+        pipeline.title = opened.plugin.name
         // A long document goes to its file as it is drawn, so the disk has
         // most of it by the time the render ends.
         let output = outputPath.map(AtomicOutput.init(path:))
         try output?.open()
-        renderer.spill = output
-        // A viewport is a screen, with a screen's sticky header; the JSON
-        // and transcript describe the same window without drawing over it.
-        let viewport = Viewport(
-            width: width, height: options.height, top: options.height == nil ? 0 : session.state.top,
-            stickyHeaders: options.height != nil && format != .json && format != .transcript)
-        let bytes: [UInt8]
-        switch format {
-        case .ansi:
-            var writer = ANSIWriter(depth: depth)
-            bytes = renderer.render(viewport, with: &writer)
-        case .plain:
-            var writer = PlainWriter()
-            bytes = renderer.render(viewport, with: &writer)
-        case .html:
-            var writer = HTMLWriter(title: session.plugin.name, theme: theme)
-            bytes = renderer.render(viewport, with: &writer)
-        case .json:
-            bytes = JSONWriter.encode(layout.layout(viewport), theme: theme, settings: session.settings)
-        case .transcript:
-            bytes = TranscriptWriter.encode(layout.layout(viewport))
-        }
-        for warning in session.plugin.sourceWarnings { warn(warning.formatted) }
+        pipeline.spill = output
+        let bytes = pipeline.render(layout, options.height == nil ? Viewport() : session.viewport, as: format)
+        for warning in opened.plugin.sourceWarnings { warn(warning.formatted) }
         do throws(Diagnostic) {
-            if let failure = session.plugin.sourceFailure { throw failure }
+            if let failure = opened.plugin.sourceFailure { throw failure }
             if let path = options.statePath { try StateFile.save(session.state, to: path) }
         } catch {
             output?.discard()

@@ -2,6 +2,8 @@ import Foundation
 import SwatchbookCore
 import SwatchbookLua
 import SwatchbookRender
+import SwatchbookSession
+import SwatchbookTerminal
 
 /// Loads the plugin named by the options and opens a session on it, with
 /// the saved view state, `--expand` and `--focus` applied: the same start
@@ -11,31 +13,40 @@ struct SessionSetup {
     var locator: PluginLocator
     var warn: (String) -> Void
 
-    func open(width: Int, height: Int) throws(Diagnostic) -> (PluginSession, Theme) {
+    /// An open session, the plugin behind it and the theme it is drawn in.
+    struct Opened {
+        var session: Session
+        var plugin: Plugin
+        var theme: Theme
+    }
+
+    func open(on screen: Screen) throws(Diagnostic) -> Opened {
         let saved = try options.statePath.flatMap { path throws(Diagnostic) in try StateFile.load(path) }
-        let (session, theme) = try load(state: saved, width: width, height: height)
+        let opened = try load(state: saved, screen: screen)
         for value in options.expand {
             if value == "all" {
-                session.expandAll()
+                opened.session.expandAll()
             } else {
-                try session.expand(try ViewOptions.path(value, option: "--expand"))
+                try opened.session.expand(try ViewOptions.path(value, option: "--expand"))
             }
         }
-        if let focus = options.focus { try session.focus(focus) }
-        return (session, theme)
+        if let focus = options.focus { try opened.session.focus(focus) }
+        return opened
     }
 
-    /// Loads the plugin again in a fresh Lua state with the view state it
-    /// had: hot reload.
-    func reopen(state: ViewState, width: Int, height: Int) throws(Diagnostic) -> PluginSession {
-        try load(state: state, width: width, height: height).0
+    /// Hot reload: loads the plugin again in a fresh Lua state with the view
+    /// state it had, whenever one of its files changes.
+    func reloader(for plugin: Plugin) -> PluginReloader {
+        PluginReloader(files: plugin.watchedFiles) { (state, screen) throws(Diagnostic) in
+            let opened = try load(state: state, screen: screen)
+            return (opened.session, opened.plugin.watchedFiles)
+        }
     }
 
-    private func load(state: ViewState?, width: Int, height: Int) throws(Diagnostic) -> (PluginSession, Theme)
-    {
+    private func load(state: ViewState?, screen: Screen) throws(Diagnostic) -> Opened {
         var context = options.context
-        context.width = width
-        context.height = height
+        context.width = screen.width
+        context.height = screen.height
         let located = try locator.locate(options.plugin)
         let plugin = try PluginLoader.load(
             file: located.url, displayName: located.displayName, source: located.source,
@@ -48,11 +59,10 @@ struct SessionSetup {
         var settings = plugin.settings
         if let style = options.style { settings.style = style }
 
-        let session = PluginSession(
-            plugin: plugin, settings: settings, width: width, height: height, state: state,
-            measure: { TextWidth.of($0) })
+        let session = Session(
+            script: plugin, settings: settings, screen: screen, state: state, measure: { TextWidth.of($0) })
         try session.start()
         if let filter = session.state.filter { try session.setFilter(filter) }
-        return (session, theme)
+        return Opened(session: session, plugin: plugin, theme: theme)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import SwatchbookCore
 import SwatchbookLua
 import SwatchbookRender
+import SwatchbookSession
 
 /// `swatchbook themes`: the installed themes; `--show ID`: one resolved
 /// theme and the file that set each role.
@@ -68,7 +69,7 @@ struct ThemesCommand {
     {
         let width =
             try OptionValues.integer(parsed.value("--width"), option: "--width", in: ViewOptions.widthRange)
-            ?? terminal.width ?? 80
+            ?? terminal.width ?? Screen.defaultWidth
         let request =
             try OptionValues.choice(parsed.value("--color"), option: "--color", as: ColorDepth.Request.self)
             ?? .auto
@@ -92,13 +93,8 @@ struct ThemesCommand {
             let preview = ThemePreview(theme: theme, palette: try resolver.palette(id), caption: caption)
             // Colour, or none at all: without colour the preview is plain
             // text, as `render` draws off a terminal.
-            if depth == .none && !terminal.isTerminal {
-                var writer = PlainWriter()
-                bytes += preview.render(width: width, depth: depth, with: &writer)
-            } else {
-                var writer = ANSIWriter(depth: depth)
-                bytes += preview.render(width: width, depth: depth, with: &writer)
-            }
+            bytes += preview.render(
+                width: width, depth: depth, as: depth == .none && !terminal.isTerminal ? .plain : .ansi)
         }
         return bytes
     }

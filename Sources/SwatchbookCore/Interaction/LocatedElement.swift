@@ -20,7 +20,7 @@ extension Navigator {
     /// field (`2.1.3`), or a node (`2.1.3`, `2.1.3.1`, …) of a visible tree.
     public func locate(_ path: ElementPath, in state: ViewState) -> LocatedElement? {
         let p = path.indices.map { $0 - 1 }
-        guard let s = p.first, s < source.sectionCount else { return nil }
+        guard let s = p.first, s < source.sectionCount, p.allSatisfy({ $0 >= 0 }) else { return nil }
         let section = source.sectionSummary(s)
         let sectionKey = ModelKey.section(name: section.name, id: section.id)
         guard p.count > 1 else {

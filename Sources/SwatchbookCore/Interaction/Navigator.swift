@@ -87,7 +87,9 @@ public struct Navigator {
     /// a focusable element.
     public func target(at path: ElementPath, in state: ViewState) -> FocusTarget? {
         let p = path.indices.map { $0 - 1 }
-        guard p.count >= 3, p[0] < source.sectionCount, p[1] < source.rowCount(p[0]) else { return nil }
+        guard p.count >= 3, p.allSatisfy({ $0 >= 0 }), p[0] < source.sectionCount,
+            p[1] < source.rowCount(p[0])
+        else { return nil }
         let row = source.rowSummary(p[0], p[1])
         switch row.kind {
         case .items:

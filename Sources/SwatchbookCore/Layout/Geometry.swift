@@ -32,7 +32,6 @@ public struct Rect: Hashable, Sendable {
 
 /// The part of the laid-out document that is drawn.
 public struct Viewport: Hashable, Sendable {
-    public var width: Int
     /// Lines drawn; nil draws the whole document.
     public var height: Int?
     /// The first document line drawn.
@@ -47,10 +46,8 @@ public struct Viewport: Hashable, Sendable {
     public var endsWithDocument: Bool
 
     public init(
-        width: Int, height: Int? = nil, top: Int = 0, stickyHeaders: Bool = false,
-        endsWithDocument: Bool = false
+        height: Int? = nil, top: Int = 0, stickyHeaders: Bool = false, endsWithDocument: Bool = false
     ) {
-        self.width = width
         self.height = height
         self.top = top
         self.stickyHeaders = stickyHeaders

@@ -58,19 +58,27 @@ public struct Item: Sendable, Equatable {
     public var color: Color
     public var id: String?
     public var fields: [Field]
-    /// A handle to the plugin's `data` value, handed back on tap; the model
-    /// never looks inside it.
-    public var dataReference: Int?
+    /// The script's own `data` value, handed back to it on tap.
+    public var data: ScriptHandle?
 
     public init(
-        name: String, color: Color, id: String? = nil, fields: [Field] = [],
-        dataReference: Int? = nil
+        name: String, color: Color, id: String? = nil, fields: [Field] = [], data: ScriptHandle? = nil
     ) {
         self.name = name
         self.color = color
         self.id = id
         self.fields = fields
-        self.dataReference = dataReference
+        self.data = data
+    }
+}
+
+/// A value that belongs to the script which made the catalogue: the model
+/// stores and copies it, and only that script knows what it stands for.
+public struct ScriptHandle: Hashable, Sendable {
+    public let rawValue: Int
+
+    public init(_ rawValue: Int) {
+        self.rawValue = rawValue
     }
 }
 

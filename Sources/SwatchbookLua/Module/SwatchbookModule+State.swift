@@ -1,6 +1,7 @@
 import CLua
 import CLuaShim
 import SwatchbookCore
+import SwatchbookSession
 
 extension SwatchbookModule {
     /// The state, layout and output functions: they act on the session that
@@ -9,14 +10,14 @@ extension SwatchbookModule {
         // The runtime keeps its host functions; they must not keep it, or
         // every loaded plugin and theme would leak its Lua state.
         unowned let runtime = runtime
-        func session(_ name: String) throws(LuaHostError) -> PluginSession {
-            guard let host = runtime.host else {
+        func session(_ name: String) throws(LuaHostError) -> Session {
+            guard let session = runtime.session else {
                 throw LuaHostError(
                     "sb.\(name): the catalogue is not shown yet; call it from a callback or on_load")
             }
-            return host
+            return session
         }
-        func element(_ name: String, _ stack: LuaStack, _ session: PluginSession) throws(LuaHostError)
+        func element(_ name: String, _ stack: LuaStack, _ session: Session) throws(LuaHostError)
             -> LocatedElement
         {
             let path = try path(at: 1, on: stack, in: "sb.\(name)")
@@ -46,7 +47,7 @@ extension SwatchbookModule {
             let paths = session.state.selected.compactMap { session.path(ofKey: $0) }.sorted()
             stack.newTable(arrayCount: paths.count)
             for (i, path) in paths.enumerated() {
-                session.pushPath(path, on: stack)
+                stack.push(path)
                 lua_rawseti(stack.L, -2, lua_Integer(i + 1))
             }
             return 1
@@ -71,9 +72,9 @@ extension SwatchbookModule {
                     throw LuaHostError("sb.\(name): \(path) is not an item or a visible node")
                 }
                 if name == "focus" {
-                    session.navigator.focus(target, in: &session.state)
+                    session.focus(target)
                 } else {
-                    session.navigator.scrollIntoView(target, in: &session.state)
+                    session.scrollIntoView(target)
                 }
                 return 0
             }
@@ -89,19 +90,17 @@ extension SwatchbookModule {
                     throw LuaHostError(
                         "sb.offset: expected a column offset of 0 or more, got \(stack.describe(at: 2))")
                 }
-                session.state.offsets[row.key] = columns == 0 ? nil : columns
+                session.setOffset(columns, of: row)
             }
-            stack.push(
-                session.navigator.clampedOffset(
-                    session.state.offset(ofRow: row.key), count: row.row?.count ?? 0))
+            stack.push(session.offset(of: row))
             return 1
         }
         function("viewport", in: runtime) { stack throws(LuaHostError) in
             let session = try session("viewport")
             stack.newTable(fieldCount: 2)
-            stack.push(session.width)
+            stack.push(session.screen.width)
             stack.setRawField(-2, "width")
-            stack.push(session.height)
+            stack.push(session.screen.height)
             stack.setRawField(-2, "height")
             return 1
         }
@@ -111,7 +110,7 @@ extension SwatchbookModule {
             stack.newTable(arrayCount: elements.count)
             for (i, element) in elements.enumerated() {
                 stack.newTable(fieldCount: 6)
-                session.pushPath(element.path, on: stack)
+                stack.push(element.path)
                 stack.setRawField(-2, "path")
                 stack.push(element.kind.rawValue)
                 stack.setRawField(-2, "kind")
@@ -138,7 +137,7 @@ extension SwatchbookModule {
         }
         function("status", in: runtime) { stack throws(LuaHostError) in
             let session = try session("status")
-            session.status = Sanitizer.clean(stack.string(at: 1) ?? stack.describe(at: 1))
+            session.status = stack.string(at: 1) ?? stack.describe(at: 1)
             return 0
         }
         function("emit", in: runtime) { stack throws(LuaHostError) in
@@ -146,7 +145,7 @@ extension SwatchbookModule {
             guard let text = stack.string(at: 1) else {
                 throw LuaHostError("sb.emit: expected a string, got \(stack.describe(at: 1))")
             }
-            session.pickResult = Sanitizer.cleanLines(text)
+            session.emit(text)
             return 0
         }
         installUpdate(in: runtime)

@@ -175,9 +175,9 @@ final class CatalogueReader {
         }
         stack.rawField(index, "data")
         // Kept in the registry so a tap can hand the very value back.
-        let reference = stack.type(at: -1) == .nil ? nil : stack.reference(-1)
+        let data = stack.type(at: -1) == .nil ? nil : ScriptHandle(stack.reference(-1))
         stack.pop()
-        return Item(name: name, color: color, id: id, fields: fields, dataReference: reference)
+        return Item(name: name, color: color, id: id, fields: fields, data: data)
     }
 
     /// The nodes of `table[key]`, at `depth` (the row's own nodes are at 1).

@@ -1,5 +1,6 @@
 import Foundation
 import SwatchbookCore
+import SwatchbookSession
 
 /// A loaded plugin: its metadata, layout wishes and catalogue, and the Lua
 /// state that answers its callbacks.
@@ -30,9 +31,9 @@ public final class Plugin {
     /// The plugin's own file on disk; nil for a compiled-in plugin.
     public var fileURL: URL? { runtime.sourceURL }
 
-    /// The files `require` loaded: with the plugin's own file, what a
-    /// change should reload it for.
-    public var watchedFiles: [URL] { runtime.requiredFiles }
+    /// The plugin's own file and the files `require` loaded: what a change
+    /// should reload it for. None for a compiled-in plugin.
+    public var watchedFiles: [URL] { (fileURL.map { [$0] } ?? []) + runtime.requiredFiles }
 
     /// The whole catalogue when it came from `data`; nil for a lazy source.
     public var catalogue: Catalogue? { source as? Catalogue }
@@ -71,7 +72,7 @@ public final class Plugin {
 public struct PluginContext: Sendable {
     public var limits = ScriptLimits()
     public var seed = 1
-    public var width = 80
+    public var width = Screen.defaultWidth
     public var height: Int?
     /// The `--set KEY=VALUE` pairs, as given; `ctx.options` holds them
     /// over the plugin's own defaults (``Plugin/options``).

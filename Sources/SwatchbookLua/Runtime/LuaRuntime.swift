@@ -2,6 +2,7 @@ import CLua
 import CLuaShim
 import Foundation
 import SwatchbookCore
+import SwatchbookSession
 
 /// One sandboxed Lua state: a plugin's or a theme's.
 ///
@@ -16,8 +17,9 @@ final class LuaRuntime {
     /// How the script's file is named in messages (as the user gave it).
     let displayName: String
     private var hostFunctions: [HostFunction] = []
-    /// The session showing this plugin, which `sb.select` and friends act on.
-    weak var host: PluginSession?
+    /// The session showing this plugin, which `sb.select` and friends act
+    /// on. The session owns the plugin, so this is weak.
+    weak var session: Session?
     /// The script's file, when it was read from disk.
     var sourceURL: URL?
     /// The files beside a script compiled into the binary, by path in its

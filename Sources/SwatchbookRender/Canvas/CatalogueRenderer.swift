@@ -169,7 +169,7 @@ struct Bands {
         let end = viewport.height.map { viewport.top + $0 } ?? max(viewport.top, documentHeight)
         guard !started || top < end else { return nil }
         let band = Viewport(
-            width: viewport.width, height: min(height, end - top), top: top,
+            height: min(height, end - top), top: top,
             stickyHeaders: viewport.stickyHeaders && !started, endsWithDocument: viewport.height == nil)
         started = true
         top += band.height ?? 0

@@ -45,14 +45,17 @@ public struct ThemePreview: Sendable {
         return Catalogue(sections: [Section(name: caption, rows: rows)])
     }
 
-    public func render(width: Int, depth: ColorDepth, with writer: inout some CanvasWriter) -> [UInt8] {
+    /// The preview in `format`, one that draws a canvas (ANSI, plain or HTML).
+    public func render(width: Int, depth: ColorDepth, as format: OutputFormat) -> [UInt8] {
         let settings = Self.settings
         let layout = ShelvesLayout(
             source: catalogue, settings: settings, width: width, state: ViewState(),
             measure: { TextWidth.of($0) })
-        let renderer = CatalogueRenderer(
-            layout: layout, painter: Painter(theme: theme, depth: depth, settings: settings))
-        var bytes = renderer.render(Viewport(width: width), with: &writer)
+        let pipeline = RenderPipeline(theme: theme, depth: depth, settings: settings)
+        guard var writer = pipeline.writer(for: format) else {
+            return pipeline.render(layout, Viewport(), as: format)
+        }
+        var bytes = pipeline.render(layout, Viewport(), with: &writer)
         writer.write(samples(width: width, inset: settings.insetLeft), into: &bytes)
         return bytes
     }

@@ -4,7 +4,7 @@ import SwatchbookCore
 /// its path, rectangles and the style it is drawn with.
 ///
 /// It describes a ``Layout``, not a canvas: pass one layout of the whole
-/// document (`layout.layout(Viewport(width: w))`) or of one viewport.
+/// document (`layout.layout(Viewport())`) or of one viewport.
 /// Elements arrive in document order and are nested here by path; an
 /// element whose section header (or row title) lies outside a viewport
 /// still gets its parent, with `"name": null` and `"rect": null`.

@@ -1,3 +1,5 @@
+import SwatchbookCore
+
 /// A key press, as browse reads it from the terminal and `--keys` spells it.
 public enum Key: Hashable, Sendable {
     case up, down, left, right, pageUp, pageDown, home, end, tab, backTab, enter, space, escape, backspace
@@ -38,43 +40,5 @@ public enum Key: Hashable, Sendable {
             }
         }
         return keys
-    }
-}
-
-/// What a key does in browse, and in `render --keys`.
-public enum KeyAction: Hashable, Sendable {
-    case move(Navigator.Move)
-    case tap
-    case filter
-    case quit
-    case nextTheme
-    case reload
-    case help
-
-    /// The key map: arrows and hjkl, PgUp/PgDn, Home/End, g/G, Tab to the
-    /// next section (Shift-Tab back), Enter/Space tap, `/` filter, `t` next theme, `r` reload,
-    /// `?` help, `q`/Esc quit.
-    public static func of(_ key: Key) -> KeyAction? {
-        switch key {
-        case .up, .character("k"): .move(.up)
-        case .down, .character("j"): .move(.down)
-        case .left, .character("h"): .move(.left)
-        case .right, .character("l"): .move(.right)
-        case .pageUp, .character("b"): .move(.pageUp)
-        case .pageDown, .character("f"): .move(.pageDown)
-        case .home, .character("0"): .move(.home)
-        case .end, .character("$"): .move(.end)
-        case .character("g"): .move(.first)
-        case .character("G"): .move(.last)
-        case .tab: .move(.nextSection)
-        case .backTab: .move(.previousSection)
-        case .enter, .space: .tap
-        case .character("/"): .filter
-        case .character("q"), .escape: .quit
-        case .character("t"): .nextTheme
-        case .character("r"): .reload
-        case .character("?"): .help
-        default: nil
-        }
     }
 }

@@ -1,14 +1,15 @@
 import SwatchbookCore
 
 /// Runs keys on a session with browse's key map, including typing a filter
-/// after `/` (Enter keeps it, Esc clears it): `render --keys` and browse use
-/// this one interpreter, so the same keys give the same screen.
+/// after `/` (Enter keeps it, Esc clears it). This is the one place a key
+/// gets its meaning: `render --keys` and browse both press keys here, so
+/// the same keys give the same screen.
 public struct KeyInterpreter {
-    public let session: PluginSession
+    public let session: Session
     /// The filter being typed, while `/` is active.
     public private(set) var typing: String?
 
-    public init(session: PluginSession) {
+    public init(session: Session) {
         self.session = session
     }
 
@@ -59,8 +60,11 @@ public struct KeyInterpreter {
         case .tap:
             guard let target = session.navigator.currentTarget(in: session.state) else { return .handled }
             return try session.tap(target.path).map { .picked($0) } ?? .handled
-        case .move, .reload:
-            try session.press(key)
+        case .move(let move):
+            session.move(move)
+            return .handled
+        case .reload:
+            session.reload()
             return .handled
         case .nextTheme, .help:
             return .unhandled(action)
@@ -81,5 +85,43 @@ public struct KeyInterpreter {
     /// Runs `keys` until one quits.
     public mutating func run(_ keys: [Key]) throws(Diagnostic) {
         for key in keys where try press(key) == .quit { return }
+    }
+}
+
+/// What a key does in browse, and in `render --keys`.
+public enum KeyAction: Hashable, Sendable {
+    case move(Navigator.Move)
+    case tap
+    case filter
+    case quit
+    case nextTheme
+    case reload
+    case help
+
+    /// The key map: arrows and hjkl, PgUp/PgDn, Home/End, g/G, Tab to the
+    /// next section (Shift-Tab back), Enter/Space tap, `/` filter, `t` next theme, `r` reload,
+    /// `?` help, `q`/Esc quit.
+    public static func of(_ key: Key) -> KeyAction? {
+        switch key {
+        case .up, .character("k"): .move(.up)
+        case .down, .character("j"): .move(.down)
+        case .left, .character("h"): .move(.left)
+        case .right, .character("l"): .move(.right)
+        case .pageUp, .character("b"): .move(.pageUp)
+        case .pageDown, .character("f"): .move(.pageDown)
+        case .home, .character("0"): .move(.home)
+        case .end, .character("$"): .move(.end)
+        case .character("g"): .move(.first)
+        case .character("G"): .move(.last)
+        case .tab: .move(.nextSection)
+        case .backTab: .move(.previousSection)
+        case .enter, .space: .tap
+        case .character("/"): .filter
+        case .character("q"), .escape: .quit
+        case .character("t"): .nextTheme
+        case .character("r"): .reload
+        case .character("?"): .help
+        default: nil
+        }
     }
 }

@@ -1,6 +1,7 @@
 import SwatchbookCore
 import SwatchbookLua
 import SwatchbookRender
+import SwatchbookSession
 
 /// The options render, browse and pick share, read and checked once.
 struct ViewOptions {

@@ -1,0 +1,144 @@
+import CLua
+import CLuaShim
+import SwatchbookCore
+import SwatchbookSession
+
+extension Plugin {
+    /// The `ev` table: kind, path, section, row, item/node/field, index,
+    /// mouse, and x, y when the element is on screen.
+    func push(_ event: ScriptEvent, on stack: LuaStack) throws(Diagnostic) {
+        let element = event.element
+        stack.newTable(fieldCount: 10)
+        stack.push(element.kind.rawValue)
+        stack.setRawField(-2, "kind")
+        stack.push(element.path)
+        stack.setRawField(-2, "path")
+        stack.newTable(fieldCount: 3)
+        stack.push(element.section.name)
+        stack.setRawField(-2, "name")
+        if let id = element.section.id {
+            stack.push(id)
+            stack.setRawField(-2, "id")
+        }
+        stack.push(element.path.indices[0])
+        stack.setRawField(-2, "index")
+        stack.setRawField(-2, "section")
+        if let row = element.row {
+            stack.newTable(fieldCount: 5)
+            stack.push(row.name)
+            stack.setRawField(-2, "name")
+            if let id = row.id {
+                stack.push(id)
+                stack.setRawField(-2, "id")
+            }
+            stack.push(element.path.indices[1])
+            stack.setRawField(-2, "index")
+            stack.push(row.kind.rawValue)
+            stack.setRawField(-2, "kind")
+            stack.push(row.count)
+            stack.setRawField(-2, "count")
+            stack.setRawField(-2, "row")
+        }
+        if let item = element.item {
+            pushItem(item, on: stack)
+            stack.setRawField(-2, "item")
+        }
+        if let node = element.node {
+            try pushNode(node, key: element.key, expanded: element.isExpanded, state: event.state, on: stack)
+            stack.setRawField(-2, "node")
+        }
+        if let field = element.field {
+            stack.newTable(fieldCount: 2)
+            stack.push(field.key)
+            stack.setRawField(-2, "key")
+            stack.push(field.value)
+            stack.setRawField(-2, "value")
+            stack.setRawField(-2, "field")
+        }
+        stack.push(element.index)
+        stack.setRawField(-2, "index")
+        stack.push(event.mouse)
+        stack.setRawField(-2, "mouse")
+        if let frame = event.frame {
+            stack.push(frame.x)
+            stack.setRawField(-2, "x")
+            stack.push(frame.y)
+            stack.setRawField(-2, "y")
+        }
+    }
+
+    /// A node as a callback sees it: `name`, `id`, `color`, `selected`,
+    /// `expanded`, `is_leaf`, and `children`, the list of its child nodes in
+    /// the same shape (nil for a leaf, as in the plugin's own data).
+    private func pushNode(
+        _ node: Node, key: String, expanded: Bool, state: ViewState, on stack: LuaStack
+    ) throws(Diagnostic) {
+        // Room for one level of a tree at a time: it is at most Node.maximumDepth deep.
+        try runtime.makeRoom(4, for: "the event of a tap")
+        stack.newTable(fieldCount: 7)
+        stack.push(node.name)
+        stack.setRawField(-2, "name")
+        if let id = node.id {
+            stack.push(id)
+            stack.setRawField(-2, "id")
+        }
+        if let color = node.color {
+            ColorValue.push(color, on: stack)
+            stack.setRawField(-2, "color")
+        }
+        stack.push(state.selected.contains(key))
+        stack.setRawField(-2, "selected")
+        stack.push(expanded)
+        stack.setRawField(-2, "expanded")
+        stack.push(node.children.isEmpty)
+        stack.setRawField(-2, "is_leaf")
+        guard !node.children.isEmpty else { return }
+        stack.newTable(arrayCount: node.children.count)
+        for (i, child) in node.children.enumerated() {
+            let childKey = ModelKey.child(of: key, name: child.name, id: child.id)
+            let open = !child.children.isEmpty && (state.expanded.contains(childKey) || child.expanded)
+            try pushNode(child, key: childKey, expanded: open, state: state, on: stack)
+            lua_rawseti(stack.L, -2, lua_Integer(i + 1))
+        }
+        stack.setRawField(-2, "children")
+    }
+
+    private func pushItem(_ item: Item, on stack: LuaStack) {
+        stack.newTable(fieldCount: 5)
+        stack.push(item.name)
+        stack.setRawField(-2, "name")
+        ColorValue.push(item.color, on: stack)
+        stack.setRawField(-2, "color")
+        if let id = item.id {
+            stack.push(id)
+            stack.setRawField(-2, "id")
+        }
+        if let data = item.data {
+            stack.pushReference(data.rawValue)
+            stack.setRawField(-2, "data")
+        }
+        if !item.fields.isEmpty {
+            stack.newTable(arrayCount: item.fields.count)
+            for (i, field) in item.fields.enumerated() {
+                stack.newTable(arrayCount: 2)
+                stack.push(field.key)
+                lua_rawseti(stack.L, -2, 1)
+                stack.push(field.value)
+                lua_rawseti(stack.L, -2, 2)
+                lua_rawseti(stack.L, -2, lua_Integer(i + 1))
+            }
+            stack.setRawField(-2, "fields")
+        }
+    }
+}
+
+extension LuaStack {
+    /// Pushes a path as Lua sees it: a list of 1-based indices.
+    func push(_ path: ElementPath) {
+        newTable(arrayCount: path.indices.count)
+        for (i, index) in path.indices.enumerated() {
+            push(index)
+            lua_rawseti(L, -2, lua_Integer(i + 1))
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import SwatchbookCore
+import SwatchbookSession
+
+/// A plugin answers its session through its Lua table: each callback is a
+/// function there, called under the script limits.
+extension Plugin: SessionScript {
+    public func attach(to session: Session) {
+        runtime.session = session
+    }
+
+    public func answers(_ callback: ScriptCallback) -> Bool {
+        has(callback.rawValue)
+    }
+
+    public func call(_ callback: ScriptCallback, with event: ScriptEvent) throws(Diagnostic) -> ScriptAnswer {
+        guard has(callback.rawValue) else { return .nothing }
+        let stack = runtime.stack
+        let base = stack.top
+        defer { stack.setTop(base) }
+        try runtime.pushProtected { stack throws(LuaHostError) in
+            stack.pushReference(self.tableReference)
+            stack.rawField(-1, callback.rawValue)
+            do throws(Diagnostic) {
+                try self.push(event, on: stack)
+            } catch {
+                throw LuaHostError(error.message)
+            }
+            return 2
+        }
+        try runtime.call(arguments: 1, results: 1, in: callback.rawValue)
+        switch stack.type(at: -1) {
+        case .nil, .none: return .nothing
+        case .boolean: return stack.boolean(at: -1) ? .other : .no
+        case .string: return .text(stack.string(at: -1) ?? "")
+        default: return .other
+        }
+    }
+
+    public func load(on screen: Screen) throws(Diagnostic) {
+        _ = try callWithContext("on_load", on: screen) { _ in }
+    }
+
+    public func status(on screen: Screen) throws(Diagnostic) -> String? {
+        var text: String?
+        _ = try callWithContext("status", on: screen) { (stack) throws(Diagnostic) in
+            switch stack.type(at: -1) {
+            case .nil, .none: text = nil
+            case .string, .number: text = stack.string(at: -1) ?? stack.describe(at: -1)
+            default:
+                throw Diagnostic(
+                    .data, file: file, "status: expected text or nil, got \(stack.describe(at: -1))")
+            }
+        }
+        return text
+    }
+
+    public func reload() {
+        (source as? LuaSource)?.reload()
+    }
+
+    /// Whether the plugin's table has a function `name`.
+    private func has(_ name: String) -> Bool {
+        let stack = runtime.stack
+        let base = stack.top
+        defer { stack.setTop(base) }
+        stack.pushReference(tableReference)
+        return stack.rawField(-1, name) == .function
+    }
+
+    /// Calls the plugin's function `name` with `ctx` (options, the screen's
+    /// size, folder) and hands its one result, on top of the stack, to
+    /// `read`. False when the plugin has no such function.
+    private func callWithContext(
+        _ name: String, on screen: Screen, read: (LuaStack) throws(Diagnostic) -> Void
+    ) throws(Diagnostic) -> Bool {
+        guard has(name) else { return false }
+        let stack = runtime.stack
+        let base = stack.top
+        defer { stack.setTop(base) }
+        var context = self.context
+        context.width = screen.width
+        context.height = screen.height
+        try runtime.pushProtected { stack throws(LuaHostError) in
+            stack.pushReference(self.tableReference)
+            stack.rawField(-1, name)
+            PluginLoader.pushContext(context, options: self.options, folder: self.runtime.folder, on: stack)
+            return 2
+        }
+        try runtime.call(arguments: 1, results: 1, in: name)
+        try read(stack)
+        return true
+    }
+}

@@ -1,0 +1,64 @@
+import SwatchbookCore
+
+/// The one way a laid-out catalogue becomes bytes: painter, renderer and
+/// writer put together once, for render, check, browse, the theme preview
+/// and the benchmarks alike.
+public struct RenderPipeline {
+    public let theme: Theme
+    public let depth: ColorDepth
+    public let settings: LayoutSettings
+    /// The HTML page's title.
+    public var title = "swatchbook"
+    /// Where a long render's bytes go as its bands are finished (the file
+    /// of `-o`); the bytes returned are then only the rest.
+    public var spill: (any OutputSpill)?
+    /// Whether a document of several bands is drawn on worker threads (see
+    /// ``CatalogueRenderer``); false draws band after band on this thread.
+    public var isPipelined = true
+
+    public init(theme: Theme, depth: ColorDepth, settings: LayoutSettings) {
+        self.theme = theme
+        self.depth = depth
+        self.settings = settings
+    }
+
+    public var painter: Painter { Painter(theme: theme, depth: depth, settings: settings) }
+
+    /// Paints one laid-out window: what browse draws its status line over.
+    public func paint(_ layout: Layout) -> Canvas {
+        painter.paint(layout)
+    }
+
+    /// The renderer that draws `layout` band by band.
+    public func renderer(for layout: ShelvesLayout) -> CatalogueRenderer {
+        var renderer = CatalogueRenderer(layout: layout, painter: painter)
+        renderer.spill = spill
+        renderer.isPipelined = isPipelined
+        return renderer
+    }
+
+    /// The writer of `format`, as ``OutputFormat/writer(depth:theme:title:)`` makes it.
+    public func writer(for format: OutputFormat) -> (any CanvasWriter)? {
+        format.writer(depth: depth, theme: theme, title: title)
+    }
+
+    /// Writes `viewport` of `layout` (the whole document when its height
+    /// is nil) in `format`.
+    public func render(_ layout: ShelvesLayout, _ viewport: Viewport, as format: OutputFormat) -> [UInt8] {
+        guard var writer = writer(for: format) else {
+            let window = layout.layout(viewport)
+            return format == .json
+                ? JSONWriter.encode(window, theme: theme, settings: settings)
+                : TranscriptWriter.encode(window)
+        }
+        return render(layout, viewport, with: &writer)
+    }
+
+    /// Draws `viewport` of `layout` through `writer`, which may be fed more
+    /// canvases afterwards (the theme preview adds its samples).
+    public func render(_ layout: ShelvesLayout, _ viewport: Viewport, with writer: inout some CanvasWriter)
+        -> [UInt8]
+    {
+        renderer(for: layout).render(viewport, with: &writer)
+    }
+}

@@ -1,0 +1,178 @@
+import SwatchbookCore
+
+extension Session {
+    /// Taps the element at `path` as a user would: it takes the focus, the
+    /// plugin's `on_tap` runs, then (unless it returned `false`) the default
+    /// action: an item or a leaf node is selected, a node with children
+    /// opens or closes; a header, row title or field does nothing.
+    /// Returns the pick result: `on_tap`'s string, `sb.emit`, else the hex
+    /// of a tapped colour.
+    @discardableResult
+    public func tap(_ path: ElementPath, mouse: Bool = false) throws(Diagnostic) -> String? {
+        guard let element = navigator.locate(path, in: state) else {
+            throw Diagnostic(.usage, "--tap: \(path) names no element of the catalogue")
+        }
+        if let target = navigator.target(at: path, in: state) { navigator.focus(target, in: &state) }
+        pickResult = nil
+        let answer = try call(.onTap, with: element, mouse: mouse)
+        if case .text(let text) = answer { pickResult = Sanitizer.cleanLines(text) }
+        if answer != .no { try defaultAction(for: element, mouse: mouse) }
+        if pickResult == nil, answer != .no {
+            pickResult =
+                element.item?.color.hex
+                ?? (element.node?.children.isEmpty == true ? element.node?.color?.hex : nil)
+        }
+        return pickResult
+    }
+
+    private func defaultAction(for element: LocatedElement, mouse: Bool) throws(Diagnostic) {
+        switch element.kind {
+        case .item:
+            try toggleSelection(element, mouse: mouse)
+        case .node where element.node?.children.isEmpty == false:
+            try setExpanded(element, !element.isExpanded, mouse: mouse)
+        case .node:
+            try toggleSelection(element, mouse: mouse)
+        case .header, .row, .field:
+            break
+        }
+    }
+
+    /// Selects, or in `multiple` mode toggles, as the layout's selection mode says.
+    func toggleSelection(_ element: LocatedElement, mouse: Bool) throws(Diagnostic) {
+        switch settings.selection {
+        case .none:
+            return
+        case .multiple where state.selected.contains(element.key):
+            try deselect(element, mouse: mouse)
+        case .single where state.selected.contains(element.key):
+            return
+        default:
+            try select(element, mouse: mouse)
+        }
+    }
+
+    public func select(_ element: LocatedElement, mouse: Bool = false) throws(Diagnostic) {
+        if try call(.shouldSelect, with: element, mouse: mouse) == .no { return }
+        if settings.selection == .single {
+            for key in state.selected.sorted() where key != element.key {
+                if let path = path(ofKey: key), let other = navigator.locate(path, in: state) {
+                    try deselect(other, mouse: mouse)
+                } else {
+                    state.selected.remove(key)
+                }
+            }
+        }
+        state.selected.insert(element.key)
+        state.selectionPaths[element.key] = element.path
+        _ = try call(.onSelect, with: element, mouse: mouse)
+    }
+
+    public func deselect(_ element: LocatedElement, mouse: Bool = false) throws(Diagnostic) {
+        guard state.selected.contains(element.key) else { return }
+        state.selected.remove(element.key)
+        state.selectionPaths[element.key] = nil
+        _ = try call(.onDeselect, with: element, mouse: mouse)
+    }
+
+    public func setExpanded(_ element: LocatedElement, _ open: Bool, mouse: Bool = false) throws(Diagnostic) {
+        guard element.kind == .node, element.node?.children.isEmpty == false, element.isExpanded != open
+        else {
+            return
+        }
+        if open {
+            state.expanded.insert(element.key)
+        } else {
+            state.expanded.remove(element.key)
+        }
+        var changed = element
+        changed.isExpanded = open
+        _ = try call(open ? .onExpand : .onCollapse, with: changed, mouse: mouse)
+        navigator.ensureFocus(in: &state)
+    }
+
+    /// Where the element with `key` is: its remembered path if the key is
+    /// still there, else (for a catalogue that can be searched) anywhere.
+    public func path(ofKey key: String) -> ElementPath? {
+        let nav = navigator
+        for hint in [state.selectionPaths[key], state.focus == key ? state.focusPath : nil].compactMap({ $0 })
+        where nav.locate(hint, in: state)?.key == key {
+            return hint
+        }
+        guard let catalogue = source as? Catalogue else { return nil }
+        for (s, section) in catalogue.sections.enumerated() {
+            for (r, row) in section.rows.enumerated() {
+                let base = [s + 1, r + 1]
+                switch row.content {
+                case .items(let items):
+                    for i in items.indices
+                    where nav.locate(ElementPath(base + [i + 1]), in: state)?.key == key {
+                        return ElementPath(base + [i + 1])
+                    }
+                case .children(let nodes):
+                    if let found = search(nodes, prefix: base, for: key, nav) { return found }
+                case .fields:
+                    continue
+                }
+            }
+        }
+        return nil
+    }
+
+    private func search(_ nodes: [Node], prefix: [Int], for key: String, _ nav: Navigator) -> ElementPath? {
+        for (i, node) in nodes.enumerated() {
+            let path = ElementPath(prefix + [i + 1])
+            if nav.locate(path, in: state)?.key == key { return path }
+            if let found = search(node.children, prefix: prefix + [i + 1], for: key, nav) { return found }
+        }
+        return nil
+    }
+}
+
+extension Session {
+    /// Opens every node that has children (`--expand all`).
+    public func expandAll() {
+        catalogue?.forEachNode { key, node in
+            if !node.children.isEmpty { state.expanded.insert(key) }
+        }
+    }
+
+    /// Opens the node at `path` and every node above it; a path that names
+    /// nothing, or no node with children, is a usage error.
+    public func expand(_ path: ElementPath) throws(Diagnostic) {
+        guard let target = navigator.locate(path, in: state) else {
+            throw Diagnostic(.usage, "--expand: \(path) names no element of the catalogue")
+        }
+        guard target.kind == .node else {
+            let noun =
+                switch target.kind {
+                case .header: "a section"
+                case .item: "an item"
+                default: "a \(target.kind.rawValue)"
+                }
+            throw Diagnostic(
+                .usage, "--expand: \(path) is \(noun), not a tree node (sections and rows are always open)")
+        }
+        guard target.node?.children.isEmpty == false else {
+            throw Diagnostic(.usage, "--expand: \(path) is a node without children")
+        }
+        for length in 3...path.indices.count {
+            let prefix = ElementPath(Array(path.indices.prefix(length)))
+            if let element = navigator.locate(prefix, in: state) { state.expanded.insert(element.key) }
+        }
+    }
+
+    // MARK: Callbacks
+
+    /// Runs the script's `callback` for `element`, if it has one. Where the
+    /// element is on screen is found first: laying out may ask a lazy
+    /// source, which must not run inside the script's call.
+    func call(_ callback: ScriptCallback, with element: LocatedElement, mouse: Bool) throws(Diagnostic)
+        -> ScriptAnswer
+    {
+        guard script.answers(callback) else { return .nothing }
+        let frame = visibleLayout().elements.first(where: { $0.path == element.path })?.frame
+        return try script.call(
+            callback, with: ScriptEvent(element: element, mouse: mouse, frame: frame, state: state))
+    }
+}

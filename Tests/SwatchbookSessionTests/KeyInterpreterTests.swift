@@ -1,0 +1,101 @@
+import SwatchbookCore
+import Testing
+
+@testable import SwatchbookSession
+
+/// Browse's key map, run on a session: the same keys `render --keys` plays.
+@Suite struct KeyInterpreterTests {
+    @Test func focusMovesLikeUIKit() throws {
+        let session = try Session.open(FakeScript())
+        var keys = KeyInterpreter(session: session)
+        #expect(session.state.focusPath == ElementPath([1, 1, 1]))
+        try keys.run([.right, .character("l"), .right])  // stops at the end of the strip
+        #expect(session.state.focusPath == ElementPath([1, 1, 3]))
+        _ = try keys.press(.down)  // skips the key/value row into the tree
+        #expect(session.state.focusPath == ElementPath([2, 1, 1]))
+        _ = try keys.press(.character("k"))  // back to the strip, on the item it last had focused
+        #expect(session.state.focusPath == ElementPath([1, 1, 3]))
+        _ = try keys.press(.character("G"))
+        #expect(session.state.focusPath == ElementPath([2, 1, 2]))
+        _ = try keys.press(.character("g"))
+        #expect(session.state.focusPath == ElementPath([1, 1, 3]))
+    }
+
+    @Test func aNarrowStripScrollsTheFocusIntoViewWithTheSmallestMove() throws {
+        let session = try Session.open(FakeScript(), width: 20)
+        var keys = KeyInterpreter(session: session)
+        _ = try keys.press(.right)
+        let key = session.state.offsets.keys.first
+        #expect(session.state.offsets.values.first == 11, "item 2 spans 15..<29; the strip shows 18 columns")
+        _ = try keys.press(.left)
+        #expect(key.map { session.state.offset(ofRow: $0) } == 0)
+    }
+
+    @Test func enterTapsTheFocusAndGivesThePick() throws {
+        let session = try Session.open(FakeScript())
+        var keys = KeyInterpreter(session: session)
+        #expect(try keys.press(.right) == .handled)
+        #expect(try keys.press(.enter) == .picked("#FFC0CB"))
+        #expect(try keys.press(.space) == .picked("#FFC0CB"), "single selection: it stays selected")
+    }
+
+    @Test func aFilterIsTypedAfterASlashAndEscTakesItBackBeforeQuitting() throws {
+        let session = try Session.open(FakeScript())
+        var keys = KeyInterpreter(session: session)
+        try keys.run(Key.parse("/blux"))
+        #expect(keys.typing == "blux")
+        #expect(session.state.filter == "blux", "each key filters as it is typed")
+        try keys.run([.backspace, .character("e"), .enter])
+        #expect(keys.typing == nil)
+        #expect(session.state.filter == "blue")
+        #expect(try keys.press(.escape) == .handled, "the first Esc clears a kept filter")
+        #expect(session.state.filter == nil)
+        #expect(try keys.press(.escape) == .quit)
+        #expect(try keys.press(.character("q")) == .quit)
+    }
+
+    @Test func escWhileTypingClearsTheFilter() throws {
+        let session = try Session.open(FakeScript())
+        var keys = KeyInterpreter(session: session)
+        try keys.run(Key.parse("/sal<Esc>"))
+        #expect(keys.typing == nil)
+        #expect(session.state.filter == nil)
+    }
+
+    @Test func aPasteIsTypedIntoTheFilterOnly() throws {
+        let session = try Session.open(FakeScript())
+        var keys = KeyInterpreter(session: session)
+        try keys.type("q")
+        #expect(session.state.filter == nil, "no filter is being typed: nothing happens")
+        _ = try keys.press(.character("/"))
+        try keys.type("bl\nue")
+        #expect(keys.typing == "bl ue")
+        #expect(session.state.filter == "bl ue")
+    }
+
+    @Test func themeAndHelpAreLeftToBrowseAndReloadAsksTheScript() throws {
+        let script = FakeScript()
+        let session = try Session.open(script)
+        var keys = KeyInterpreter(session: session)
+        #expect(try keys.press(.character("t")) == .unhandled(.nextTheme))
+        #expect(try keys.press(.character("?")) == .unhandled(.help))
+        #expect(try keys.press(.character("r")) == .handled)
+        #expect(script.reloads == 1)
+        #expect(try keys.press(.character("z")) == .handled, "an unbound key does nothing")
+    }
+
+    @Test func runStopsAtTheFirstQuit() throws {
+        let session = try Session.open(FakeScript())
+        var keys = KeyInterpreter(session: session)
+        try keys.run([.right, .character("q"), .right])
+        #expect(session.state.focusPath == ElementPath([1, 1, 2]))
+    }
+
+    /// `--keys` spells named keys in angle brackets.
+    @Test func everyNamedKeyParsesBack() throws {
+        #expect(
+            try Key.parse("<Up><S-Tab><lt>x ") == [.up, .backTab, .character("<"), .character("x"), .space])
+        #expect(throws: Diagnostic.self) { try Key.parse("<Entr>") }
+        #expect(throws: Diagnostic.self) { try Key.parse("<Enter") }
+    }
+}
