@@ -156,6 +156,8 @@ struct JSONTests {
         (.number(1e-7), "1e-07"),
         (.number(1e300), "1e+300"),
         (.string("a\"b\\c\n\t\r\u{08}\u{0C}\u{01}\u{1F}/é🎨"), #""a\"b\\c\n\t\r\b\f\u0001\u001F/é🎨""#),
+        // DEL and the C1 controls are escaped too: encoded text never carries a raw control.
+        (.string("\u{7F}\u{85}\u{9F}\u{A0}"), #""\u007F\u0085\u009F\#u{A0}""#),
         (.array([]), "[]"),
         (.object([]), "{}"),
         (

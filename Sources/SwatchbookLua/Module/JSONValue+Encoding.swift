@@ -1,3 +1,5 @@
+import SwatchbookCore
+
 extension JSONValue {
     /// Compact JSON text: no whitespace, and object members in their order
     /// (a decoded document's own; a Lua table's `pairs` order, its keys
@@ -13,10 +15,10 @@ extension JSONValue {
     }
 
     /// `text` as a JSON string literal: `"`, `\` and control characters
-    /// escaped, everything else (non-ASCII included) as it is.
+    /// (C0, DEL, C1) escaped, everything else (non-ASCII included) as it is.
     static func quoted(_ text: String) -> String {
         var output: [UInt8] = []
-        writeString(text, to: &output)
+        JSONString.append(text, to: &output, controls: .escaped)
         return String(decoding: output, as: UTF8.self)
     }
 
@@ -30,7 +32,7 @@ extension JSONValue {
                 throw JSONEncodingError(message: "cannot encode \(Self.name(of: value))")
             }
             output += value.description.utf8
-        case .string(let value): Self.writeString(value, to: &output)
+        case .string(let value): JSONString.append(value, to: &output, controls: .escaped)
         case .array(let items):
             output.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
@@ -42,7 +44,7 @@ extension JSONValue {
             output.append(UInt8(ascii: "{"))
             for (i, member) in members.enumerated() {
                 if i > 0 { output.append(UInt8(ascii: ",")) }
-                Self.writeString(member.key, to: &output)
+                JSONString.append(member.key, to: &output, controls: .escaped)
                 output.append(UInt8(ascii: ":"))
                 try member.value.write(to: &output)
             }
@@ -53,27 +55,5 @@ extension JSONValue {
     /// How a number JSON cannot hold is named in errors.
     static func name(of nonFinite: Double) -> String {
         nonFinite.isNaN ? "NaN" : nonFinite < 0 ? "-infinity" : "infinity"
-    }
-
-    /// Works on UTF-8 bytes: every byte of a multi-byte character is 0x80
-    /// or more, so only ASCII bytes ever need an escape.
-    private static func writeString(_ text: String, to output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output += #"\""#.utf8
-            case UInt8(ascii: "\\"): output += #"\\"#.utf8
-            case UInt8(ascii: "\n"): output += #"\n"#.utf8
-            case UInt8(ascii: "\t"): output += #"\t"#.utf8
-            case UInt8(ascii: "\r"): output += #"\r"#.utf8
-            case 0x08: output += #"\b"#.utf8
-            case 0x0C: output += #"\f"#.utf8
-            case 0..<0x20:
-                let hex = String(byte, radix: 16, uppercase: true)
-                output += (#"\u"# + String(repeating: "0", count: 4 - hex.count) + hex).utf8
-            default: output.append(byte)
-            }
-        }
-        output.append(UInt8(ascii: "\""))
     }
 }

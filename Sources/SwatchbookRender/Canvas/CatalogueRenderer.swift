@@ -78,7 +78,7 @@ public struct CatalogueRenderer {
         HugePages.advise(&sink.output)
         let group = DispatchGroup()
         let painter = self.painter
-        let shelves = Shelves(layout)
+        let shared = SharedLayout(layout)
         let lazy = layout.isLazy
         if lazy {
             // A lazy source runs Lua, which stays on this thread: here each
@@ -88,7 +88,7 @@ public struct CatalogueRenderer {
                     // After a divergence the rest is only received, so the
                     // sender is never stuck.
                     guard !sink.diverged else { continue }
-                    if let laid = shelves.layout.layout(band.viewport, replaying: band.recording) {
+                    if let laid = shared.layout.layout(band.viewport, replaying: band.recording) {
                         laidOut.send(laid)
                     } else {
                         sink.diverged = true
@@ -199,10 +199,10 @@ private final class WriterSink<Writer: CanvasWriter>: @unchecked Sendable {
     }
 }
 
-/// The layout, for the worker that lays bands out from their prefetch. It
-/// only calls ``ShelvesLayout/layout(_:replaying:)``, which reads the
-/// layout's measured geometry and never its source.
-private final class Shelves: @unchecked Sendable {
+/// A box that hands the layout to the worker that lays bands out from
+/// their prefetch. The worker only calls ``ShelvesLayout/layout(_:replaying:)``,
+/// which reads the layout's measured geometry and never its source.
+private final class SharedLayout: @unchecked Sendable {
     let layout: ShelvesLayout
 
     init(_ layout: ShelvesLayout) {

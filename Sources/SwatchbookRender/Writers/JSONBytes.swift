@@ -63,32 +63,9 @@ extension Array where Element == UInt8 {
         append(UInt8(ascii: "}"))
     }
 
-    /// A JSON string, or null. `"` and `\` are escaped, and every control
-    /// character (C0, DEL, C1) is U+FFFD, as in every other format: a name
-    /// read back by `jq -r` cannot drive a terminal either. The rest is UTF-8.
+    /// A JSON string, or null; controls are U+FFFD (see ``JSONString``).
     mutating func append(jsonString text: String?) {
         guard let text else { return append(contentsOf: "null".utf8) }
-        append(UInt8(ascii: "\""))
-        var afterC2 = false
-        for byte in text.utf8 {
-            defer { afterC2 = byte == 0xC2 }
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                append(UInt8(ascii: "\\"))
-                append(byte)
-            case 0x00..<0x20, 0x7F:
-                append(contentsOf: Self.replacement)
-            case 0x80...0x9F where afterC2:
-                // U+0080…U+009F: take back the 0xC2 lead byte just written.
-                removeLast()
-                append(contentsOf: Self.replacement)
-            default:
-                append(byte)
-            }
-        }
-        append(UInt8(ascii: "\""))
+        JSONString.append(text, to: &self, controls: .replaced)
     }
-
-    /// U+FFFD in UTF-8.
-    private static let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
 }
