@@ -26,11 +26,9 @@ public enum Key: Hashable, Sendable {
                 }
                 let name = String(rest[rest.index(after: rest.startIndex)..<close])
                 guard let key = names[name] else {
-                    var message = "--keys: unknown key <\(name)>"
-                    if let guess = Suggestion.closest(to: name, in: names.keys.sorted()) {
-                        message += " (did you mean <\(guess)>?)"
-                    }
-                    throw Diagnostic(.usage, message)
+                    throw Diagnostic(
+                        .usage, "--keys: unknown key <\(name)>",
+                        suggestion: Suggestion(for: name, among: names.keys.sorted(), spelled: .key))
                 }
                 keys.append(key)
                 rest = rest[rest.index(after: close)...]

@@ -48,11 +48,10 @@ struct ArgumentParser {
                 inline = String(argument[argument.index(after: equals)...])
             }
             guard let option = options.first(where: { $0.name == name || $0.short == name }) else {
-                var message = "\(command): unknown option \(name)"
-                if let guess = Suggestion.closest(to: name, in: options.map(\.name)) {
-                    message += " (did you mean \(guess)?)"
-                }
-                throw Diagnostic(.usage, message + "; see 'swatchbook help \(command)'")
+                throw Diagnostic(
+                    .usage, "\(command): unknown option \(name)",
+                    suggestion: Suggestion(for: name, among: options.map(\.name), spelled: .bare),
+                    help: "see 'swatchbook help \(command)'")
             }
             guard option.takesValue else {
                 if inline != nil {

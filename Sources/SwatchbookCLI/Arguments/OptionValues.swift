@@ -30,8 +30,8 @@ enum OptionValues {
         guard let text else { return nil }
         if let value = T(rawValue: text) { return value }
         let allowed = T.allCases.map(\.rawValue)
-        var message = "\(option): expected one of \(allowed.joined(separator: "|")), got \"\(text)\""
-        if let guess = Suggestion.closest(to: text, in: allowed) { message += " (did you mean \(guess)?)" }
-        throw Diagnostic(.usage, message)
+        throw Diagnostic(
+            .usage, "\(option): expected one of \(allowed.joined(separator: "|")), got \"\(text)\"",
+            suggestion: Suggestion(for: text, among: allowed, spelled: .bare))
     }
 }

@@ -151,11 +151,9 @@ enum HelpText {
                 """
         case "help": return "Usage: swatchbook help COMMAND\n"
         case let other?:
-            var message = "help: unknown command '\(other)'"
-            if let guess = Suggestion.closest(to: other, in: commands) {
-                message += " (did you mean '\(guess)'?)"
-            }
-            throw Diagnostic(.usage, message)
+            throw Diagnostic(
+                .usage, "help: unknown command '\(other)'",
+                suggestion: Suggestion(for: other, among: commands, spelled: .singleQuoted))
         }
     }
 }

@@ -56,12 +56,10 @@ struct PluginLocator {
             }
         }
         if let bundled = Self.bundled(argument) { return bundled }
-        var message =
-            "no such plugin: not a .lua path, and not found in \(searchPath.joined(separator: ", ")) or the bundled plugins"
-        if let guess = Suggestion.closest(to: argument, in: BundledScripts.pluginNames) {
-            message += " (did you mean \(guess)?)"
-        }
-        throw Diagnostic(.inputMissing, file: argument, message)
+        throw Diagnostic(
+            .inputMissing, file: argument,
+            "no such plugin: not a .lua path, and not found in \(searchPath.joined(separator: ", ")) or the bundled plugins",
+            suggestion: Suggestion(for: argument, among: BundledScripts.pluginNames, spelled: .bare))
     }
 
     private func url(_ path: String) -> URL {

@@ -89,11 +89,10 @@ public enum SwatchbookCLI {
                 output: { (text: String) throws(Diagnostic) in try printOut(text) })
             return try command.run(rest)
         default:
-            var message = "swatchbook: unknown command '\(command)'"
-            if let guess = Suggestion.closest(to: command, in: HelpText.commands) {
-                message += " (did you mean '\(guess)'?)"
-            }
-            throw Diagnostic(.usage, message + "; see 'swatchbook --help'")
+            throw Diagnostic(
+                .usage, "swatchbook: unknown command '\(command)'",
+                suggestion: Suggestion(for: command, among: HelpText.commands, spelled: .singleQuoted),
+                help: "see 'swatchbook --help'")
         }
         return 0
     }

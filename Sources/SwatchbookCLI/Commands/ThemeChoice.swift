@@ -37,9 +37,7 @@ enum ThemeChoice {
         var failure = origin
         failure.message =
             "theme \"\(name)\" is not installed (installed: \(installed.joined(separator: ", ")))"
-        if let guess = Suggestion.closest(to: name, in: installed) {
-            failure.message += "; did you mean \"\(guess)\"?"
-        }
+        failure.suggestion = Suggestion(for: name, among: installed)
         if origin.kind == .usage { failure.message = origin.message + ": " + failure.message }
         return failure
     }

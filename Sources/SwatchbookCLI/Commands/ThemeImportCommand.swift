@@ -19,27 +19,28 @@ struct ThemeImportCommand {
 
     /// The line to print: how many schemes went into which pack, and their ids.
     func run(_ arguments: [String]) throws(Diagnostic) -> String {
-        let seeHelp = "; see 'swatchbook help theme'"
+        let help = "see 'swatchbook help theme'"
         guard let subcommand = arguments.first else {
-            throw Diagnostic(.usage, "theme: expected 'import base16 FILE... -o DIR'" + seeHelp)
+            throw Diagnostic(.usage, "theme: expected 'import base16 FILE... -o DIR'", help: help)
         }
         guard subcommand == "import" else {
             throw Diagnostic(
-                .usage,
-                "theme: unknown subcommand '\(subcommand)'" + Self.guess(subcommand, "import") + seeHelp)
+                .usage, "theme: unknown subcommand '\(subcommand)'",
+                suggestion: Suggestion(for: subcommand, among: ["import"], spelled: .singleQuoted), help: help
+            )
         }
         guard arguments.count > 1, !arguments[1].hasPrefix("-") else {
-            throw Diagnostic(.usage, "theme import: expected a format, 'base16'" + seeHelp)
+            throw Diagnostic(.usage, "theme import: expected a format, 'base16'", help: help)
         }
         guard arguments[1] == "base16" else {
             throw Diagnostic(
-                .usage,
-                "theme import: unknown format '\(arguments[1])'" + Self.guess(arguments[1], "base16")
-                    + "; base16 reads base24 schemes too" + seeHelp)
+                .usage, "theme import: unknown format '\(arguments[1])'",
+                suggestion: Suggestion(for: arguments[1], among: ["base16"], spelled: .singleQuoted),
+                help: "base16 reads base24 schemes too; " + help)
         }
         let parsed = try Self.parser.parse(Array(arguments.dropFirst(2)))
         guard !parsed.positionals.isEmpty else {
-            throw Diagnostic(.usage, "theme import base16: expected at least one scheme FILE" + seeHelp)
+            throw Diagnostic(.usage, "theme import base16: expected at least one scheme FILE", help: help)
         }
         guard let output = parsed.value("--output") else {
             throw Diagnostic(
@@ -48,9 +49,5 @@ struct ThemeImportCommand {
         let summary = try Base16Importer.run(
             inputs: parsed.positionals, output: output, currentDirectory: currentDirectory)
         return summary.description + "\n"
-    }
-
-    private static func guess(_ word: String, _ known: String) -> String {
-        Suggestion.closest(to: word, in: [known]).map { " (did you mean '\($0)'?)" } ?? ""
     }
 }

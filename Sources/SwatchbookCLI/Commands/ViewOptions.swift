@@ -26,7 +26,8 @@ struct ViewOptions {
 
     /// Also taken by `themes --preview`, which draws too.
     static let widthOption = ArgumentParser.Option(
-        name: "--width", takesValue: true, valueName: "N", help: "columns (default: the terminal's, else \(Screen.defaultWidth))")
+        name: "--width", takesValue: true, valueName: "N",
+        help: "columns (default: the terminal's, else \(Screen.defaultWidth))")
     static let colorOption = ArgumentParser.Option(
         name: "--color", takesValue: true, valueName: "WHEN", help: "auto|always|never|truecolor|256|16")
 

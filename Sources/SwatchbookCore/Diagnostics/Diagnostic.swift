@@ -24,6 +24,10 @@ public struct Diagnostic: Error, Sendable, Equatable {
     public var line: Int?
     public var dataPath: String?
     public var message: String
+    /// What the user may have meant, shown after the message.
+    public var suggestion: Suggestion?
+    /// Where to read more ("see 'swatchbook help render'"), shown last.
+    public var help: String?
     /// The Lua traceback, shown with `--verbose`.
     public var traceback: String?
     /// Further problems found in the same file after this one: `check`
@@ -35,14 +39,21 @@ public struct Diagnostic: Error, Sendable, Equatable {
 
     public init(
         _ kind: Kind, file: String? = nil, line: Int? = nil, dataPath: String? = nil,
-        _ message: String, traceback: String? = nil
+        _ message: String, suggestion: Suggestion? = nil, help: String? = nil, traceback: String? = nil
     ) {
         self.kind = kind
         self.file = file
         self.line = line
         self.dataPath = dataPath
         self.message = message
+        self.suggestion = suggestion
+        self.help = help
         self.traceback = traceback
+    }
+
+    /// The message with its suggestion and help: the line without its location.
+    public var sentence: String {
+        message + (suggestion?.phrase ?? "") + (help.map { "; " + $0 } ?? "")
     }
 
     /// The one line shown to the user.
@@ -54,7 +65,7 @@ public struct Diagnostic: Error, Sendable, Equatable {
             location += ": "
         }
         if let dataPath { location += dataPath + ": " }
-        return location + message
+        return location + sentence
     }
 
     public var exitCode: Int32 {
@@ -74,14 +85,28 @@ public struct Warning: Sendable, Equatable {
     public var file: String
     public var dataPath: String?
     public var message: String
+    public var suggestion: Suggestion?
+    /// How many more places have the same slip, and what each is ("item"):
+    /// a misspelt key in a generated table is reported once.
+    public var more = 0
+    public var noun = "place"
 
-    public init(file: String, dataPath: String? = nil, _ message: String) {
+    public init(file: String, dataPath: String? = nil, _ message: String, suggestion: Suggestion? = nil) {
         self.file = file
         self.dataPath = dataPath
         self.message = message
+        self.suggestion = suggestion
     }
 
     public var formatted: String {
-        file + ": " + (dataPath.map { $0 + ": " } ?? "") + "warning: " + message
+        let others =
+            switch more {
+            case 0: ""
+            case 1: " (and 1 more \(noun))"
+            default: " (and \(more) more \(noun)s)"
+            }
+        return file + ": " + (dataPath.map { $0 + ": " } ?? "") + "warning: " + message
+            + (suggestion?.phrase ?? "")
+            + others
     }
 }

@@ -1,5 +1,37 @@
-/// "Did you mean" for misspelt keys and names.
-public enum Suggestion {
+/// "Did you mean": the known word closest to a misspelt one, spelled as the
+/// user would type it. Diagnostics and warnings carry one, and
+/// ``phrase`` words it, the same for every message.
+public struct Suggestion: Sendable, Equatable {
+    /// How the word is written back: as a quoted name (`"palette"`), a
+    /// command-line word (`--width`, `'import'`) or a key (`<Enter>`).
+    public enum Spelling: Sendable, Equatable {
+        case quoted, bare, singleQuoted, key
+    }
+
+    public var word: String
+    public var spelling: Spelling
+
+    /// The closest of `candidates` to `typed`, if one is close enough to suggest.
+    public init?(
+        for typed: String, among candidates: some Sequence<String>, spelled spelling: Spelling = .quoted
+    ) {
+        guard let word = Self.closest(to: typed, in: candidates) else { return nil }
+        self.word = word
+        self.spelling = spelling
+    }
+
+    /// ` (did you mean "palette"?)`, to follow a message.
+    public var phrase: String {
+        let spelled =
+            switch spelling {
+            case .quoted: "\"\(word)\""
+            case .bare: word
+            case .singleQuoted: "'\(word)'"
+            case .key: "<\(word)>"
+            }
+        return " (did you mean \(spelled)?)"
+    }
+
     /// The closest candidate within a small edit distance, if any.
     public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
         let limit = max(1, word.count / 3)

@@ -44,11 +44,10 @@ public struct ThemeResolver: Sendable {
             }
             guard let spec = specs[current] else {
                 let from = chain.last?.spec
-                var message = "theme \"\(current)\" is not installed"
-                if let guess = Suggestion.closest(to: current, in: specs.keys.sorted()) {
-                    message += " (did you mean \"\(guess)\"?)"
-                }
-                throw Diagnostic(.data, file: from?.file, dataPath: from == nil ? nil : "extends", message)
+                throw Diagnostic(
+                    .data, file: from?.file, dataPath: from == nil ? nil : "extends",
+                    "theme \"\(current)\" is not installed",
+                    suggestion: Suggestion(for: current, among: specs.keys.sorted()))
             }
             guard seen.insert(current).inserted else {
                 throw Diagnostic(
@@ -175,11 +174,10 @@ public struct ThemeResolver: Sendable {
                 guard let next = spec.palette[name]?.value else {
                     // Not in the palette: a CSS colour name, else a mistake.
                     if let color = Color.parse(name) { return color }
-                    var message = "\"\(name)\" is neither a colour nor a palette entry"
-                    if let guess = Suggestion.closest(to: name, in: spec.palette.keys.sorted()) {
-                        message += " (did you mean \"\(guess)\"?)"
-                    }
-                    throw Diagnostic(.data, file: spec.file, dataPath: path, message)
+                    throw Diagnostic(
+                        .data, file: spec.file, dataPath: path,
+                        "\"\(name)\" is neither a colour nor a palette entry",
+                        suggestion: Suggestion(for: name, among: spec.palette.keys.sorted()))
                 }
                 current = next
             }

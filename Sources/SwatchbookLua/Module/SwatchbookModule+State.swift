@@ -131,7 +131,7 @@ extension SwatchbookModule {
             do throws(Diagnostic) {
                 session.settings = try reader.layoutSettings(at: 1, over: session.settings)
             } catch {
-                throw LuaHostError("sb.layout: " + (error.dataPath.map { $0 + ": " } ?? "") + error.message)
+                throw LuaHostError("sb.layout: " + (error.dataPath.map { $0 + ": " } ?? "") + error.sentence)
             }
             return 0
         }

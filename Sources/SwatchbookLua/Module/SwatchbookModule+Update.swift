@@ -40,7 +40,7 @@ extension SwatchbookModule {
                     }
                 }
             } catch {
-                throw LuaHostError(error.message)
+                throw LuaHostError(error.sentence)
             }
             return 0
         }

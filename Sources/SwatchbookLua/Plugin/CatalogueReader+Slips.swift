@@ -66,19 +66,21 @@ extension CatalogueReader {
             defer { stack.pop() }
             let message: String
             let kind: String
+            var suggestion: Suggestion?
             if let key = stack.string(at: -2) {
                 guard !shape.keys.contains(key) else { continue }
                 kind = "key \(key)"
-                message =
-                    "unknown key \(JSONValue.quoted(key))"
-                    + (Suggestion.closest(to: key, in: shape.keys).map { " (did you mean \"\($0)\"?)" } ?? "")
+                message = "unknown key \(JSONValue.quoted(key))"
+                suggestion = Suggestion(for: key, among: shape.keys)
             } else {
                 kind = "key of type \(stack.typeName(at: -2))"
                 message =
                     "unexpected key \(stack.describe(at: -2)): a table here has named keys only ("
                     + shape.keys.joined(separator: ", ") + ")"
             }
-            warnings.add("\(shape.noun) \(kind)", message, at: prefix() + path, noun: shape.noun)
+            warnings.add(
+                "\(shape.noun) \(kind)", message, suggestion: suggestion, at: prefix() + path,
+                noun: shape.noun)
         }
     }
 

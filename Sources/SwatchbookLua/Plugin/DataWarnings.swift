@@ -7,6 +7,7 @@ final class DataWarnings {
     private struct Seen {
         var path: String
         var message: String
+        var suggestion: Suggestion?
         var noun: String
         var more = 0
     }
@@ -20,26 +21,27 @@ final class DataWarnings {
     /// message about another key is another slip), `noun` names the
     /// element counted ("item").
     func add(
-        _ kind: String, _ message: @autoclosure () -> String, at path: @autoclosure () -> String, noun: String
+        _ kind: String, _ message: @autoclosure () -> String,
+        suggestion: @autoclosure () -> Suggestion? = nil,
+        at path: @autoclosure () -> String, noun: String
     ) {
         if seen[kind] != nil {
             seen[kind]!.more += 1
             return
         }
         order.append(kind)
-        seen[kind] = Seen(path: path(), message: message(), noun: noun)
+        seen[kind] = Seen(path: path(), message: message(), suggestion: suggestion(), noun: noun)
     }
 
     /// The warnings in the order they were first seen.
     func warnings(file: String) -> [Warning] {
         order.compactMap { seen[$0] }.map { slip in
-            let more =
-                switch slip.more {
-                case 0: ""
-                case 1: " (and 1 more \(slip.noun))"
-                default: " (and \(slip.more) more \(slip.noun)s)"
-                }
-            return Warning(file: file, dataPath: slip.path.isEmpty ? nil : slip.path, slip.message + more)
+            var warning = Warning(
+                file: file, dataPath: slip.path.isEmpty ? nil : slip.path, slip.message,
+                suggestion: slip.suggestion)
+            warning.more = slip.more
+            warning.noun = slip.noun
+            return warning
         }
     }
 }

@@ -35,11 +35,10 @@ enum PluginOptions {
         for (key, text) in set.sorted(by: { $0.key < $1.key }) {
             guard let declared = defaults[key] else {
                 if !defaults.isEmpty {
-                    var message = "--set \(key): the plugin has no option \"\(key)\""
-                    if let guess = Suggestion.closest(to: key, in: defaults.keys.sorted()) {
-                        message += " (did you mean \"\(guess)\"?)"
-                    }
-                    warnings.append(Warning(file: file, message))
+                    warnings.append(
+                        Warning(
+                            file: file, "--set \(key): the plugin has no option \"\(key)\"",
+                            suggestion: Suggestion(for: key, among: defaults.keys.sorted())))
                 }
                 options[key] = .string(text)
                 continue

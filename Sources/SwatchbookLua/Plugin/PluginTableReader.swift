@@ -178,14 +178,14 @@ struct PluginTableReader {
         var settings = base
         if let style = try optionalString(table, "style", path: "layout") {
             guard let value = LayoutSettings.Style(rawValue: style) else {
-                throw error("layout.style", choices(style, LayoutSettings.Style.allCases.map(\.rawValue)))
+                throw choices("layout.style", style, LayoutSettings.Style.allCases.map(\.rawValue))
             }
             settings.style = value
         }
         if let selection = try optionalString(table, "selection", path: "layout") {
             guard let value = LayoutSettings.Selection(rawValue: selection) else {
-                throw error(
-                    "layout.selection", choices(selection, LayoutSettings.Selection.allCases.map(\.rawValue)))
+                throw choices(
+                    "layout.selection", selection, LayoutSettings.Selection.allCases.map(\.rawValue))
             }
             settings.selection = value
         }
@@ -274,19 +274,19 @@ struct PluginTableReader {
         return value
     }
 
-    private func choices(_ value: String, _ allowed: [String]) -> String {
-        var text = "\"\(value)\" is not one of \(allowed.joined(separator: ", "))"
-        if let guess = Suggestion.closest(to: value, in: allowed) { text += " (did you mean \"\(guess)\"?)" }
-        return text
+    private func choices(_ path: String, _ value: String, _ allowed: [String]) -> Diagnostic {
+        Diagnostic(
+            .data, file: file, dataPath: path,
+            "\"\(value)\" is not one of \(allowed.joined(separator: ", "))",
+            suggestion: Suggestion(for: value, among: allowed))
     }
 
     private mutating func warnUnknown(keys: [String], known: Set<String>, path: String?) {
         for key in keys where !known.contains(key) {
-            var message = "unknown key \"\(key)\""
-            if let guess = Suggestion.closest(to: key, in: known.sorted()) {
-                message += " (did you mean \"\(guess)\"?)"
-            }
-            warnings.append(Warning(file: file, dataPath: path, message))
+            warnings.append(
+                Warning(
+                    file: file, dataPath: path, "unknown key \"\(key)\"",
+                    suggestion: Suggestion(for: key, among: known.sorted())))
         }
     }
 

@@ -23,7 +23,7 @@ extension Plugin: SessionScript {
             do throws(Diagnostic) {
                 try self.push(event, on: stack)
             } catch {
-                throw LuaHostError(error.message)
+                throw LuaHostError(error.sentence)
             }
             return 2
         }

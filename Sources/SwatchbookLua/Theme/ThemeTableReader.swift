@@ -183,9 +183,10 @@ final class ThemeTableReader {
     }
 
     private func warn(path: String?, key: String, known: [String]) {
-        var message = "unknown key \"\(key)\""
-        if let guess = Suggestion.closest(to: key, in: known) { message += " (did you mean \"\(guess)\"?)" }
-        warnings.append(Warning(file: file, dataPath: prefixed(path), message))
+        warnings.append(
+            Warning(
+                file: file, dataPath: prefixed(path), "unknown key \"\(key)\"",
+                suggestion: Suggestion(for: key, among: known)))
     }
 
     private func error(_ path: String, _ message: String) -> Diagnostic {
