@@ -65,7 +65,7 @@ let package = Package(
                 "SwatchbookTerminal",
             ]
         ),
-        .target(name: "SwatchbookTestSupport", path: "Tests/Support"),
+        .target(name: "SwatchbookTestSupport", dependencies: ["SwatchbookRender"], path: "Tests/Support"),
         .testTarget(name: "SwatchbookCoreTests", dependencies: ["SwatchbookCore"]),
         .testTarget(
             name: "SwatchbookRenderTests",

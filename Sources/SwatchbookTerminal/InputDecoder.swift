@@ -31,7 +31,6 @@ public struct InputDecoder {
 
     /// A CSI or SS3 sequence longer than this is not from a terminal; it is dropped.
     static let maxSequenceBytes = 64
-    private static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
     private static let replacement = Key.character("\u{FFFD}")
 
     public init() { self.init(maxPasteBytes: 1 << 20) }
@@ -94,7 +93,7 @@ public struct InputDecoder {
     /// Decodes the input starting at `start`; returns where the next input starts, or nil
     /// when it is incomplete and more bytes are needed.
     private mutating func decode(at start: Int, atEnd: Bool, into events: inout [InputEvent]) -> Int? {
-        guard pending[start] == 0x1B else {
+        guard pending[start] == ControlSequence.escape else {
             guard let (key, next) = decodeKey(at: start, atEnd: atEnd) else { return nil }
             if let key { events.append(.key(key.0, key.1)) }
             return next
@@ -105,11 +104,11 @@ public struct InputDecoder {
             return atEnd ? next : nil
         }
         switch pending[next] {
-        case UInt8(ascii: "["):
+        case ControlSequence.csi:
             return decodeCSI(at: start, atEnd: atEnd, into: &events)
-        case UInt8(ascii: "O"):
+        case ControlSequence.ss3:
             return decodeSS3(at: start, atEnd: atEnd, into: &events)
-        case 0x1B:
+        case ControlSequence.escape:
             return decodeDoubleEscape(at: start, atEnd: atEnd, into: &events)
         default:
             guard let (key, after) = decodeKey(at: next, atEnd: atEnd) else { return nil }
@@ -128,7 +127,7 @@ public struct InputDecoder {
             if atEnd { events.append(.key(.escape, [])) }
             return atEnd ? start + 1 : nil
         }
-        guard pending[third] == UInt8(ascii: "[") || pending[third] == UInt8(ascii: "O") else {
+        guard pending[third] == ControlSequence.csi || pending[third] == ControlSequence.ss3 else {
             events.append(.key(.escape, []))
             return start + 1
         }
@@ -206,23 +205,11 @@ public struct InputDecoder {
     /// `ESC [ params intermediates final`; `ESC [ 200 ~` opens a paste.
     private mutating func decodeCSI(at start: Int, atEnd: Bool, into events: inout [InputEvent]) -> Int? {
         let body = start + 2
-        var index = body
-        while index < pending.count, !(0x40...0x7E).contains(pending[index]) {
-            guard (0x20...0x3F).contains(pending[index]) else {
-                // Not a sequence after all: `ESC [` alone is Alt+[, else drop what was read.
-                if index == body { events.append(.key(.character("["), .alt)) }
-                return index
-            }
-            if index - start >= Self.maxSequenceBytes {
-                skippingSequence = true
-                return index + 1
-            }
-            index += 1
-        }
-        guard index < pending.count else {
-            guard atEnd else { return nil }
-            if index == body { events.append(.key(.character("["), .alt)) }
-            return index
+        let index: Int
+        switch finalByte(at: start, body: 0x20...0x3F, atEnd: atEnd, into: &events) {
+        case nil: return nil
+        case .done(let next)?: return next
+        case .final(let at)?: index = at
         }
         let final = pending[index]
         if index == body, final == UInt8(ascii: "M") {
@@ -240,7 +227,7 @@ public struct InputDecoder {
             return (0x40...0x7E).contains(pending[index + 1]) ? index + 2 : index + 1
         }
         guard let (marker, params) = Self.parameters(pending[body..<index]) else { return index + 1 }
-        if marker == nil, final == UInt8(ascii: "~"), params.first == 200 {
+        if marker == nil, final == UInt8(ascii: "~"), params.first == ControlSequence.pasteStartParameter {
             paste = []
         } else if let event = Self.csiEvent(marker: marker, params: params, final: final) {
             events.append(event)
@@ -251,26 +238,54 @@ public struct InputDecoder {
     /// `ESC O final`, with the digits some terminals put before the final for modifiers.
     private mutating func decodeSS3(at start: Int, atEnd: Bool, into events: inout [InputEvent]) -> Int? {
         let body = start + 2
+        let index: Int
+        switch finalByte(at: start, body: 0x30...0x3B, atEnd: atEnd, into: &events) {
+        case nil: return nil
+        case .done(let next)?: return next
+        case .final(let at)?: index = at
+        }
+        let modifiers = Self.parameters(pending[body..<index]).map { Self.modifiers($0.1.last ?? 0) } ?? []
+        if let key = Self.ss3Key(pending[index]) { events.append(.key(key, modifiers)) }
+        return index + 1
+    }
+
+    /// Where a sequence's scan ended.
+    private enum SequenceEnd {
+        /// At its final byte, at this index.
+        case final(Int)
+        /// Not a sequence after all, or one too long: handled, and the
+        /// next input starts here.
+        case done(Int)
+    }
+
+    /// Finds the final byte (0x40…0x7E) of the CSI or SS3 sequence at
+    /// `start`, whose body bytes must be in `body`; nil when more bytes are
+    /// needed. `ESC [` or `ESC O` with no sequence after it is Alt with that
+    /// character; a broken sequence is dropped up to where it broke, and one
+    /// longer than any key or mouse report is skipped to its end.
+    private mutating func finalByte(
+        at start: Int, body allowed: ClosedRange<UInt8>, atEnd: Bool, into events: inout [InputEvent]
+    ) -> SequenceEnd? {
+        let body = start + 2
+        let alt = InputEvent.key(.character(Character(Unicode.Scalar(pending[start + 1]))), .alt)
         var index = body
-        while index < pending.count, (0x30...0x3B).contains(pending[index]) {
+        while index < pending.count, !(0x40...0x7E).contains(pending[index]) {
+            guard allowed.contains(pending[index]) else {
+                if index == body { events.append(alt) }
+                return .done(index)
+            }
             if index - start >= Self.maxSequenceBytes {
                 skippingSequence = true
-                return index + 1
+                return .done(index + 1)
             }
             index += 1
         }
         guard index < pending.count else {
             guard atEnd else { return nil }
-            if index == body { events.append(.key(.character("O"), .alt)) }
-            return index
+            if index == body { events.append(alt) }
+            return .done(index)
         }
-        guard (0x40...0x7E).contains(pending[index]) else {
-            if index == body { events.append(.key(.character("O"), .alt)) }
-            return index
-        }
-        let modifiers = Self.parameters(pending[body..<index]).map { Self.modifiers($0.1.last ?? 0) } ?? []
-        if let key = Self.ss3Key(pending[index]) { events.append(.key(key, modifiers)) }
-        return index + 1
+        return .final(index)
     }
 
     /// Splits a CSI body into its private marker (`<`, `?`, `>`, `=`) and its numeric
@@ -304,7 +319,7 @@ public struct InputDecoder {
     /// Moves bytes into the paste until its end marker, which closes it with a `.paste`.
     private mutating func readPaste(from start: Int, into events: inout [InputEvent]) -> Int {
         guard var text = paste.take() else { return start }
-        let end = Self.pasteEnd
+        let end = ControlSequence.pasteEnd
         var index = start
         while index < pending.count {
             text.append(pending[index])

@@ -40,11 +40,6 @@ public final class TerminalDevice {
         close(descriptor)
     }
 
-    static let enterSequence =
-        "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h\u{1B}[?2004h\u{1B}[H\u{1B}[2J"
-    static let leaveSequence =
-        "\u{1B}[0m\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?25h\u{1B}[?1049l"
-
     /// Raw mode (no echo, no line editing, no signals from keys: Ctrl-C
     /// arrives as a key), the alternate screen, a hidden cursor, SGR mouse
     /// reports and bracketed paste.
@@ -61,7 +56,7 @@ public final class TerminalDevice {
         }
         tcsetattr(descriptor, TCSAFLUSH, &raw)
         TerminalRestore.install(descriptor: descriptor, original: original)
-        write(Array(Self.enterSequence.utf8))
+        write(ControlSequence.bytes(ControlSequence.enterScreen))
         entered = true
         if isatty(STDERR_FILENO) != 0, let file = tmpfile() {
             fflush(nil)
@@ -135,7 +130,7 @@ public enum TerminalRestore {
         return saved
     }()
     nonisolated(unsafe) private static let leaveBytes: UnsafeBufferPointer<UInt8> = {
-        let bytes = Array(TerminalDevice.leaveSequence.utf8)
+        let bytes = ControlSequence.bytes(ControlSequence.leaveScreen)
         let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
         _ = buffer.initialize(from: bytes)
         return UnsafeBufferPointer(buffer)

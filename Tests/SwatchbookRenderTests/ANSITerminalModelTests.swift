@@ -1,4 +1,5 @@
 import SwatchbookCore
+import SwatchbookTestSupport
 import Testing
 
 @testable import SwatchbookRender
@@ -7,83 +8,13 @@ import Testing
 /// own style, no line leaks a style past its end, and there is one SGR per
 /// visible change.
 @Suite struct ANSITerminalModelTests {
-
-    /// What a terminal would hold after each SGR, in the writer's own terms.
-    struct TerminalState: Equatable {
-        var foreground: String?
-        var background: String?
-        var attributes: TextAttributes = []
-
-        mutating func apply(_ parameters: String) {
-            var codes = parameters.split(separator: ";", omittingEmptySubsequences: false).map {
-                Int($0) ?? 0
-            }[...]
-            while let code = codes.popFirst() {
-                switch code {
-                case 0: self = TerminalState()
-                case 1: attributes.insert(.bold)
-                case 2: attributes.insert(.dim)
-                case 3: attributes.insert(.italic)
-                case 4: attributes.insert(.underline)
-                case 7: attributes.insert(.reverse)
-                case 22: attributes.subtract([.bold, .dim])
-                case 23: attributes.remove(.italic)
-                case 24: attributes.remove(.underline)
-                case 27: attributes.remove(.reverse)
-                case 39: foreground = nil
-                case 49: background = nil
-                case 30...37, 90...97: foreground = "16:\(code < 90 ? code - 30 : code - 90 + 8)"
-                case 40...47, 100...107:
-                    background = "16:\(code < 100 ? code - 40 : code - 100 + 8)"
-                case 38, 48:
-                    let kind = codes.popFirst()
-                    let value: String
-                    if kind == 5 {
-                        value = "256:\(codes.popFirst()!)"
-                    } else {
-                        value = "rgb:\(codes.popFirst()!),\(codes.popFirst()!),\(codes.popFirst()!)"
-                    }
-                    if code == 38 { foreground = value } else { background = value }
-                default:
-                    Issue.record("unexpected SGR code \(code)")
-                }
-            }
-        }
-
-        init() {}
-
-        init(_ style: Style, depth: ColorDepth) {
-            func name(_ color: Color?) -> String? {
-                guard let color else { return nil }
-                switch depth {
-                case .truecolor: return "rgb:\(color.red),\(color.green),\(color.blue)"
-                case .ansi256: return "256:\(TerminalPalette.nearest256(color))"
-                case .ansi16: return "16:\(TerminalPalette.nearest16(color))"
-                case .none: return nil
-                }
-            }
-            foreground = name(style.foreground)
-            background = name(style.background)
-            attributes = style.attributes
-        }
-    }
-
-    /// A small deterministic generator, so failures reproduce.
-    struct LinearCongruential {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(bound))
-        }
-    }
-
     @Test(arguments: ColorDepth.allCases)
     func aTerminalReadingTheOutputSeesEveryCellsStyle(depth: ColorDepth) {
         // Colours that stay distinct at every depth, so each change is visible.
         let colours: [Color?] = [
             nil, ANSIWriterTests.red, ANSIWriterTests.green, Color(rgb: 0xFFFF00),
         ]
-        var random = LinearCongruential(state: 42)
+        var random = SeededGenerator(state: 42)
         var canvas = Canvas(width: 30, height: 8)
         for y in 0..<canvas.height {
             var x = 0
@@ -98,49 +29,44 @@ import Testing
         }
 
         let output = ANSIWriterTests.ansi(canvas, depth: depth)
-        let lines = output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-        #expect(lines.count == canvas.height)
-        for (y, line) in lines.enumerated() {
-            var state = TerminalState()
+        // A line feed after the last line leaves the cursor on one more.
+        var terminal = EmulatedTerminal(width: canvas.width, height: canvas.height + 1)
+        terminal.apply(Array("\u{1B}[2J".utf8) + Array(output.utf8))
+        #expect(terminal.problems.isEmpty, "\(terminal.problems)")
+        #expect(
+            terminal.stateAtLineFeed == Array(repeating: SGRState(), count: canvas.height), "no style leaks")
+        for y in 0..<canvas.height {
+            // A line ends at its last cell that would show on a blank: trailing spaces with
+            // no background, reverse or underline are not written.
+            var cells: [(x: Int, look: SGRState, text: String, shows: Bool)] = []
             var x = 0
-            var sequences = 0
-            var changes = 0
-            var previous = TerminalState()
-            var scalars = Array(line.unicodeScalars)[...]
-            var cluster = String.UnicodeScalarView()
-            var cells: [(String, TerminalState)] = []
-            func flush() {
-                guard !cluster.isEmpty else { return }
-                for character in String(cluster) { cells.append((String(character), state)) }
-                cluster = String.UnicodeScalarView()
-            }
-            while let scalar = scalars.popFirst() {
-                if scalar == "\u{1B}" {
-                    flush()
-                    #expect(scalars.popFirst() == "[")
-                    var parameters = ""
-                    while let next = scalars.popFirst(), next != "m" {
-                        parameters.unicodeScalars.append(next)
-                    }
-                    state.apply(parameters)
-                    sequences += 1
-                } else {
-                    cluster.append(scalar)
-                }
-            }
-            flush()
-            #expect(state == TerminalState(), "line \(y) ends with style still set")
-            for (text, seen) in cells {
+            while x < canvas.width {
                 let cell = canvas.cell(x: x, y: y)
-                #expect(text == String(canvas.text(of: cell)))
-                let expected = TerminalState(canvas.style(of: cell), depth: depth)
-                #expect(seen == expected, "cell (\(x), \(y))")
-                if expected != previous { changes += 1 }
-                previous = expected
-                x += Int(cell.width)
+                let look = SGRState(canvas.style(of: cell), depth: depth)
+                let text = String(canvas.text(of: cell))
+                let shows =
+                    text != " " || look.background != nil
+                    || !look.attributes.isDisjoint(with: [.reverse, .underline])
+                cells.append((x, look, text, shows))
+                x += max(1, Int(cell.width))
             }
-            // One sequence per change, plus the reset at the end of a styled line.
-            #expect(sequences == changes + (previous == TerminalState() ? 0 : 1), "line \(y)")
+            let drawn = cells.prefix((cells.lastIndex { $0.shows } ?? -1) + 1)
+            for cell in drawn {
+                let shown = terminal.cells[y * canvas.width + cell.x]
+                #expect(shown.text == cell.text && shown.state == cell.look, "cell (\(cell.x), \(y))")
+            }
+            for cell in cells.dropFirst(drawn.count) {
+                #expect(terminal.cells[y * canvas.width + cell.x].text == " ", "cell (\(cell.x), \(y))")
+            }
+            // One sequence per change of style, plus the reset after a styled line's last cell.
+            var previous = SGRState()
+            var changes = 0
+            for cell in drawn where cell.look != previous {
+                changes += 1
+                previous = cell.look
+            }
+            let expected = changes + (previous == SGRState() ? 0 : 1)
+            #expect(terminal.sequencesByLine[y, default: 0] == expected, "line \(y)")
         }
     }
 }
