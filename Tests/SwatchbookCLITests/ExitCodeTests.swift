@@ -202,10 +202,24 @@ struct ThemeFileTests {
 
 @Suite("the demo in every installed theme")
 struct ThemedRenderTests {
-    static let themes = [
-        "default", "light", "high-contrast", "monochrome", "nord", "solarized-dark", "solarized-light",
-        "gruvbox-dark",
-    ]
+    /// The built-in theme and every theme file of the packs in `Themes/`,
+    /// by id (each file is named for its theme), so a new theme is drawn
+    /// here without being listed.
+    static let themes: [String] = {
+        let folder = CommandRunner.root.appendingPathComponent("Themes")
+        let manager = FileManager.default
+        let packs = (try? manager.contentsOfDirectory(atPath: folder.path)) ?? []
+        let files = packs.flatMap { pack in
+            ((try? manager.contentsOfDirectory(atPath: folder.appendingPathComponent(pack).path)) ?? [])
+                .filter { $0.hasSuffix(".lua") && $0 != "pack.lua" }
+        }
+        return ["default"] + files.map { String($0.dropLast(4)) }.sorted()
+    }()
+
+    @Test func everyShippedThemeIsDrawn() {
+        #expect(Self.themes.count >= 8, "\(Self.themes)")
+        #expect(Self.themes.contains("gruvbox-dark") && Self.themes.contains("nord"))
+    }
 
     @Test(arguments: themes)
     func rendersTheDemo(_ theme: String) throws {
