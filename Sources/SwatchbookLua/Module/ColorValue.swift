@@ -1,5 +1,3 @@
-import CLua
-import CLuaShim
 import SwatchbookCore
 
 /// Colours as Lua sees them: userdata with methods, made from any of the
@@ -8,18 +6,16 @@ enum ColorValue {
     static let metatableName = "swatchbook.color"
 
     static func push(_ color: Color, on stack: LuaStack) {
-        let raw = lua_newuserdatauv(stack.L, 4, 0)!
-        let bytes = raw.assumingMemoryBound(to: UInt8.self)
+        let bytes = stack.newUserdata(size: 4, metatable: metatableName).assumingMemoryBound(to: UInt8.self)
         bytes[0] = color.red
         bytes[1] = color.green
         bytes[2] = color.blue
         bytes[3] = color.alpha
-        luaL_setmetatable(stack.L, metatableName)
     }
 
     /// The colour userdata at `index`, if it is one.
     static func userdata(at index: Int32, on stack: LuaStack) -> Color? {
-        guard let raw = luaL_testudata(stack.L, index, metatableName) else { return nil }
+        guard let raw = stack.userdata(at: index, metatable: metatableName) else { return nil }
         let bytes = raw.assumingMemoryBound(to: UInt8.self)
         return Color(red: bytes[0], green: bytes[1], blue: bytes[2], alpha: bytes[3])
     }
@@ -30,13 +26,7 @@ enum ColorValue {
         switch stack.type(at: index) {
         case .string:
             // Parsed from Lua's own buffer: no Swift string for the common case.
-            var length = 0
-            guard let raw = sbl_tostring(stack.L, index, &length) else {
-                return .failure(ColorError(stack.describe(at: index)))
-            }
-            let bytes = UnsafeBufferPointer(
-                start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: length)
-            guard let color = Color.parse(utf8: bytes) else {
+            guard let color = stack.withBytes(at: index, { Color.parse(utf8: $0) }) ?? nil else {
                 return .failure(ColorError(stack.describe(at: index)))
             }
             return .success(color)

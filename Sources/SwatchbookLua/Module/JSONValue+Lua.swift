@@ -1,6 +1,3 @@
-import CLua
-import CLuaShim
-
 extension JSONValue {
     /// Pushes the value as Lua sees it: objects as tables with string keys,
     /// arrays as sequences from 1, integers as Lua integers, other numbers
@@ -22,7 +19,7 @@ extension JSONValue {
             for (i, item) in items.enumerated() {
                 if case .null = item { continue }
                 try item.push(on: stack)
-                lua_rawseti(stack.L, -2, lua_Integer(i + 1))
+                stack.setRawIndex(-2, i + 1)
             }
         case .object(let members):
             guard stack.reserve(4) else { throw LuaHostError("not enough memory") }
@@ -36,14 +33,14 @@ extension JSONValue {
             }
             // `pairs` visits the members in the document's order.
             stack.newTable(arrayCount: present)
-            var k: lua_Integer = 0
+            var k = 0
             for member in members {
                 if case .null = member.value { continue }
                 k += 1
                 stack.push(member.key)
-                lua_rawseti(stack.L, -2, k)
+                stack.setRawIndex(-2, k)
             }
-            sbl_keep_key_order(stack.L, -2)
+            stack.keepKeyOrder(-2)
         }
     }
 
@@ -106,7 +103,7 @@ private struct LuaJSONReader {
         case .nil, .none: return .null
         case .boolean: return .bool(stack.boolean(at: index))
         case .number:
-            if lua_isinteger(stack.L, index) != 0, let value = stack.integer(at: index) {
+            if stack.isInteger(at: index), let value = stack.integer(at: index) {
                 return .integer(value)
             }
             let value = stack.number(at: index) ?? .nan
@@ -133,7 +130,7 @@ private struct LuaJSONReader {
         guard path.count < JSONValue.maximumDepth else {
             throw failure("nesting deeper than \(JSONValue.maximumDepth) levels")
         }
-        guard let identity = lua_topointer(stack.L, index), ancestors.insert(identity).inserted else {
+        guard let identity = stack.identity(at: index), ancestors.insert(identity).inserted else {
             throw failure("the table contains itself, and a cycle cannot be encoded")
         }
         defer { ancestors.remove(identity) }
@@ -174,9 +171,9 @@ private struct LuaJSONReader {
         var others: [String] = []
         var invalidText = false
         stack.pushNil()
-        while lua_next(stack.L, table) != 0 {
+        while stack.next(table) {
             switch stack.type(at: -2) {
-            case .number where lua_isinteger(stack.L, -2) != 0:
+            case .number where stack.isInteger(at: -2):
                 integers.append(stack.integer(at: -2) ?? 0)
             case .string:
                 if let key = string(at: -2) { strings.append(key) } else { invalidText = true }
@@ -206,12 +203,12 @@ private struct LuaJSONReader {
 
     /// The string keys of a table of string keys, in `pairs` order.
     private func orderedStrings(of table: Int32) throws(LuaHostError) -> [String] {
-        let count = sbl_push_keys_in_order(stack.L, table)
+        let count = stack.pushKeysInOrder(table)
         guard count >= 0 else { throw LuaHostError("not enough memory") }
         defer { stack.pop() }
         var keys: [String] = []
-        keys.reserveCapacity(Int(count))
-        for k in 0..<Int(count) {
+        keys.reserveCapacity(count)
+        for k in 0..<count {
             stack.rawIndex(-1, k + 1)
             if let key = string(at: -1) { keys.append(key) }
             stack.pop()
@@ -221,11 +218,7 @@ private struct LuaJSONReader {
 
     /// The string at `index` when it is valid UTF-8, which JSON requires.
     private func string(at index: Int32) -> String? {
-        var length = 0
-        guard let bytes = sbl_tostring(stack.L, index, &length) else { return nil }
-        return bytes.withMemoryRebound(to: UInt8.self, capacity: length) {
-            String(validating: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
-        }
+        stack.withBytes(at: index) { String(validating: $0, as: UTF8.self) } ?? nil
     }
 
     /// An error at the current place, named as a script would write it:

@@ -1,5 +1,3 @@
-import CLua
-import CLuaShim
 import SwatchbookCore
 
 extension SwatchbookModule {
@@ -10,7 +8,7 @@ extension SwatchbookModule {
         // every loaded plugin and theme would leak its Lua state.
         unowned let runtime = runtime
         let stack = runtime.stack
-        luaL_newmetatable(runtime.L, ColorValue.metatableName)
+        stack.newMetatable(ColorValue.metatableName)
         stack.newTable()
         method("hex", in: runtime) { color, stack throws(LuaHostError) in
             stack.push(color.hex)

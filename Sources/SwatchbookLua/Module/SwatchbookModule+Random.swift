@@ -1,5 +1,3 @@
-import CLua
-import CLuaShim
 import SwatchbookCore
 
 extension SwatchbookModule {
@@ -13,7 +11,7 @@ extension SwatchbookModule {
         // every loaded plugin and theme would leak its Lua state.
         unowned let runtime = runtime
         let stack = runtime.stack
-        luaL_newmetatable(runtime.L, randomMetatableName)
+        runtime.stack.newMetatable(randomMetatableName)
         stack.newTable()
         randomMethod("int", in: runtime) { generator, stack throws(LuaHostError) in
             let first = try bound(2, on: stack)
@@ -50,9 +48,9 @@ extension SwatchbookModule {
             guard stack.type(at: 1) == .number, let seed = stack.integer(at: 1) else {
                 throw LuaHostError("sb.random: the seed is \(stack.describe(at: 1)), expected an integer")
             }
-            let raw = lua_newuserdatauv(stack.L, MemoryLayout<RandomGenerator>.size, 0)!
+            let raw = stack.newUserdata(
+                size: MemoryLayout<RandomGenerator>.size, metatable: randomMetatableName)
             raw.bindMemory(to: RandomGenerator.self, capacity: 1).initialize(to: RandomGenerator(seed: seed))
-            luaL_setmetatable(stack.L, randomMetatableName)
             return 1
         }
     }
@@ -64,7 +62,7 @@ extension SwatchbookModule {
         _ body: @escaping (UnsafeMutablePointer<RandomGenerator>, LuaStack) throws(LuaHostError) -> Int32
     ) {
         runtime.pushFunction { stack throws(LuaHostError) in
-            guard let raw = luaL_testudata(stack.L, 1, randomMetatableName) else {
+            guard let raw = stack.userdata(at: 1, metatable: randomMetatableName) else {
                 throw LuaHostError("random:\(name): call it as generator:\(name)(...)")
             }
             return try body(raw.assumingMemoryBound(to: RandomGenerator.self), stack)

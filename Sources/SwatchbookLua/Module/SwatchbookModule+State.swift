@@ -1,5 +1,3 @@
-import CLua
-import CLuaShim
 import SwatchbookCore
 import SwatchbookSession
 
@@ -48,7 +46,7 @@ extension SwatchbookModule {
             stack.newTable(arrayCount: paths.count)
             for (i, path) in paths.enumerated() {
                 stack.push(path)
-                lua_rawseti(stack.L, -2, lua_Integer(i + 1))
+                stack.setRawIndex(-2, i + 1)
             }
             return 1
         }
@@ -121,7 +119,7 @@ extension SwatchbookModule {
                     stack.push(value)
                     stack.setRawField(-2, key)
                 }
-                lua_rawseti(stack.L, -2, lua_Integer(i + 1))
+                stack.setRawIndex(-2, i + 1)
             }
             return 1
         }

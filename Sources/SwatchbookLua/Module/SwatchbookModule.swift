@@ -1,6 +1,4 @@
-import CLua
 import Foundation
-import CLuaShim
 import SwatchbookCore
 
 /// The `swatchbook` module plugins `require`: colour constructors and
@@ -50,7 +48,7 @@ enum SwatchbookModule {
             let h = try degrees(3, on: stack, in: "sb.oklch", named: "hue")
             return push(Color(oklchL: l, c: c, h: h), on: stack)
         }
-        lua_getfield(runtime.L, sbl_registryindex(), LuaRuntime.logKey)
+        runtime.stack.pushRegistryField(LuaRuntime.logKey)
         stack.setRawField(-2, "log")
         installDataFunctions(in: runtime)
         installRandomFunctions(in: runtime)

@@ -6,10 +6,8 @@ extension CatalogueReader {
     /// parses, read without protected mode; nil for any other value, which
     /// ``item(at:path:)`` reads or reports.
     static func plainItem(on stack: LuaStack, at index: Int32 = -1) -> Item? {
-        var name = sbl_field()
-        var color = sbl_field()
-        guard sbl_plain_item(stack.L, index, &name, &color) != 0 else { return nil }
-        return plainItem(name: name, color: color)
+        guard let fields = stack.plainItemFields(at: index) else { return nil }
+        return plainItem(name: fields.name, color: fields.color)
     }
 
     /// The item of a plain `{ name, color }` answer's fields; nil when the
@@ -25,9 +23,7 @@ extension CatalogueReader {
     /// without protected mode; nil for any other value, which
     /// ``lazyRow(at:path:)`` reads or reports.
     static func plainRow(on stack: LuaStack) -> (RowSummary, RowContent?)? {
-        var name = sbl_field()
-        var count = sbl_field()
-        guard sbl_plain_row(stack.L, -1, &name, &count) != 0, name.length <= CatalogueLimits.nameBytes,
+        guard let (name, count) = stack.plainRowFields(at: -1), name.length <= CatalogueLimits.nameBytes,
             (0...Int64(CatalogueLimits.itemsPerRow)).contains(count.integer)
         else { return nil }
         let summary = RowSummary(

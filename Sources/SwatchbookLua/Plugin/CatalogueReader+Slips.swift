@@ -60,9 +60,9 @@ extension CatalogueReader {
     /// with the key it was probably meant to be. The keys are counted in C
     /// first, so a table without a slip costs one pass and no strings.
     func checkKeys(of index: Int32, shape: Shape, path: String) {
-        guard sbl_unknown_keys(stack.L, index, shape.known) > 0 else { return }
+        guard stack.unknownKeyCount(of: index, known: shape.known) > 0 else { return }
         stack.pushNil()
-        while lua_next(stack.L, index) != 0 {
+        while stack.next(index) {
             defer { stack.pop() }
             let message: String
             let kind: String

@@ -1,4 +1,3 @@
-import CLuaShim
 import SwatchbookCore
 
 /// Reads a plugin's catalogue tables (its `data`, or a lazy source's

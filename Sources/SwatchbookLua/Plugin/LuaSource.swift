@@ -1,5 +1,3 @@
-import CLua
-import CLuaShim
 import SwatchbookCore
 
 /// A plugin's lazy `source`: the UITableViewDataSource shape, asked only
@@ -11,7 +9,7 @@ import SwatchbookCore
 final class LuaSource: CatalogueSource {
     let runtime: LuaRuntime
     /// The registry reference of the `source` table.
-    private let reference: Int32
+    private let reference: Int
     private(set) var failure: Diagnostic?
     /// How often each function of the source was called, by ``Function``.
     private var callCounts = [Int](repeating: 0, count: Function.allCases.count)
@@ -57,21 +55,21 @@ final class LuaSource: CatalogueSource {
 
     /// The functions' names as Lua strings, kept in the registry: a lookup
     /// per call then pushes a kept string instead of interning one.
-    private let nameReferences: [Int32]
+    private let nameReferences: [Int]
 
     /// Takes the source table from the top of the stack.
     init(runtime: LuaRuntime) {
         self.runtime = runtime
-        reference = luaL_ref(runtime.L, sbl_registryindex())
+        reference = runtime.stack.takeReference()
         nameReferences = Function.allCases.map { function in
             runtime.stack.push(function.name)
-            return luaL_ref(runtime.L, sbl_registryindex())
+            return runtime.stack.takeReference()
         }
     }
 
     deinit {
-        luaL_unref(runtime.L, sbl_registryindex(), reference)
-        for name in nameReferences { luaL_unref(runtime.L, sbl_registryindex(), name) }
+        runtime.stack.release(reference)
+        for name in nameReferences { runtime.stack.release(name) }
     }
 
     var isEager: Bool { false }
@@ -216,26 +214,26 @@ final class LuaSource: CatalogueSource {
     /// `{ name, color }` item is read as it comes, and any other answer is
     /// read in full before the next call. Placeholders after a failure.
     private func askItems(_ section: Int, _ row: Int, _ indices: Range<Int>) -> [Item] {
-        var batch = ItemBatch()
-        batch.items.reserveCapacity(indices.count)
+        var items: [Item] = []
+        items.reserveCapacity(indices.count)
         var next = indices.lowerBound
         while next < indices.upperBound, failure == nil {
             let stack = runtime.stack
             let base = stack.top
             defer { stack.setTop(base) }
             guard pushFunction(.item) else { break }
-            var kept: Int32 = 0
-            var timedOut: Int32 = 0
-            var outOfMemory: Int32 = 0
             let requested = indices.upperBound - next
-            let status = withUnsafeMutablePointer(to: &batch) { batch in
-                sbl_call_items(
-                    runtime.L, -1, Int64(section + 1), Int64(row + 1), Int64(next + 1), Int32(requested),
-                    runtime.limits.timeoutMilliseconds, ItemBatch.keep, batch, &kept, &timedOut, &outOfMemory)
+            // A plain item whose colour parses is kept as it comes; any other is read in full.
+            let run = runtime.callItems(section: section + 1, row: row + 1, first: next + 1, count: requested)
+            {
+                name, color in
+                guard let item = CatalogueReader.plainItem(name: name, color: color) else { return false }
+                items.append(item)
+                return true
             }
-            next += Int(kept)
-            callCounts[Function.item.rawValue] += Int(kept)
-            guard Int(kept) < requested else { break }
+            next += run.kept
+            callCounts[Function.item.rawValue] += run.kept
+            guard run.kept < requested else { break }
             // The call after the kept ones stopped the run: it failed, or
             // its answer is on top to be read in full.
             let arguments = [section + 1, row + 1, next + 1]
@@ -243,29 +241,16 @@ final class LuaSource: CatalogueSource {
             next += 1
             do throws(Diagnostic) {
                 try runtime.check(
-                    status, timedOut: timedOut, outOfMemory: outOfMemory, in: Self.path(.item, arguments))
+                    run.status, timedOut: run.timedOut, outOfMemory: run.outOfMemory,
+                    in: Self.path(.item, arguments))
             } catch {
                 failure = error
                 break
             }
-            batch.items.append(readAnswer(of: .item, arguments, with: Self.readItem) ?? Self.placeholder)
+            items.append(readAnswer(of: .item, arguments, with: Self.readItem) ?? Self.placeholder)
         }
-        while batch.items.count < indices.count { batch.items.append(Self.placeholder) }
-        return batch.items
-    }
-
-    /// The items a batch has read, kept by ``keep`` as C hands them over.
-    private struct ItemBatch {
-        var items: [Item] = []
-
-        /// Keeps a plain item whose colour parses; any other is read in full.
-        static let keep: sbl_item_sink = { context, _, name, color in
-            guard let context, let name, let color,
-                let item = CatalogueReader.plainItem(name: name.pointee, color: color.pointee)
-            else { return 0 }
-            context.assumingMemoryBound(to: ItemBatch.self).pointee.items.append(item)
-            return 1
-        }
+        while items.count < indices.count { items.append(Self.placeholder) }
+        return items
     }
 
     /// What an item that could not be read stands in as.
@@ -285,9 +270,10 @@ final class LuaSource: CatalogueSource {
             failure = error
             return false
         }
-        lua_rawgeti(runtime.L, sbl_registryindex(), lua_Integer(reference))
-        lua_rawgeti(runtime.L, sbl_registryindex(), lua_Integer(nameReferences[function.rawValue]))
-        guard lua_rawget(runtime.L, -2) == LUA_TFUNCTION else {
+        let stack = runtime.stack
+        stack.pushReference(reference)
+        stack.pushReference(nameReferences[function.rawValue])
+        guard stack.rawGet(-2) == .function else {
             if !optional {
                 let why = function == .item ? " (a row gives a count of items, not the items)" : ""
                 failure = Diagnostic(

@@ -1,4 +1,3 @@
-import CLua
 import SwatchbookCore
 
 /// Validates the table a plugin returns, apart from its data: required
@@ -150,7 +149,7 @@ struct PluginTableReader {
             case .string: defaults[key] = .string(stack.string(at: -1) ?? "")
             case .boolean: defaults[key] = .boolean(stack.boolean(at: -1))
             case .number:
-                if lua_isinteger(stack.L, -1) != 0, let value = stack.integer(at: -1) {
+                if stack.isInteger(at: -1), let value = stack.integer(at: -1) {
                     defaults[key] = .integer(value)
                 } else {
                     defaults[key] = .number(stack.number(at: -1) ?? 0)

@@ -1,4 +1,3 @@
-import CLua
 import Foundation
 
 /// What a Lua file is, so `check` takes plugins, themes and packs alike: a
@@ -22,7 +21,7 @@ public enum ScriptKind: Sendable, Equatable {
         SwatchbookModule.install(in: runtime)
         runtime.log = { _ in }
         runtime.pushFunction { _ throws(LuaHostError) in 0 }
-        lua_setglobal(runtime.L, "print")
+        runtime.stack.setGlobal("print")
         guard (try? runtime.runReturningTable(bytes, what: "plugin")) != nil else { return .plugin }
         let stack = runtime.stack
         let table = stack.absolute(-1)

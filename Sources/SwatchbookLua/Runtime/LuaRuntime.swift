@@ -106,27 +106,27 @@ final class LuaRuntime {
         var timedOut: Int32 = 0
         var outOfMemory: Int32 = 0
         let status = sbl_pcall(L, arguments, results, limits.timeoutMilliseconds, &timedOut, &outOfMemory)
-        try check(status, timedOut: timedOut, outOfMemory: outOfMemory, in: callback())
+        try check(status, timedOut: timedOut != 0, outOfMemory: outOfMemory != 0, in: callback())
     }
 
     /// Throws the diagnostic for a call made with `sbl_pcall` that returned
     /// `status`, taking its message from the top of the stack.
     func check(
-        _ status: Int32, timedOut: Int32, outOfMemory: Int32, in callback: @autoclosure () -> String
+        _ status: Int32, timedOut: Bool, outOfMemory: Bool, in callback: @autoclosure () -> String
     ) throws(Diagnostic) {
         guard status != LUA_OK else { return }
         let message = stack.string(at: -1) ?? "error"
         stack.pop()
         let callback = callback()
         let traceback = String(cString: sbl_last_traceback(L))
-        if timedOut != 0 {
+        if timedOut {
             let located = diagnostic(fromLuaMessage: message, in: callback)
             throw Diagnostic(
                 .data, file: located.file, line: located.line,
                 "\(callback) ran past its \(limits.timeoutText) s time budget (--script-timeout)",
                 traceback: traceback)
         }
-        if outOfMemory != 0 || status == LUA_ERRMEM {
+        if outOfMemory || status == LUA_ERRMEM {
             // A script may catch the first refusal; let the state settle.
             sbl_collect_garbage(L)
             throw Diagnostic(

@@ -6,11 +6,17 @@ extension LuaStack {
     /// UTF-8 repair), or nil when the value is not a real string.
     func rawBytes(at index: Int32) -> [UInt8]? {
         guard type(at: index) == .string else { return nil }
+        return withBytes(at: index) { Array($0) }
+    }
+
+    /// Calls `body` with the bytes of the string (or number, converted in
+    /// place) at `index`, straight from Lua's buffer; nil for other values.
+    func withBytes<T>(at index: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T? {
         var length = 0
-        guard let bytes = sbl_tostring(L, index, &length) else { return nil }
-        return bytes.withMemoryRebound(to: UInt8.self, capacity: length) {
-            Array(UnsafeBufferPointer(start: $0, count: length))
-        }
+        guard let raw = sbl_tostring(L, index, &length) else { return nil }
+        return body(
+            UnsafeBufferPointer(
+                start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: length))
     }
 
     /// Pushes `bytes` as a Lua string, unchanged.

@@ -54,11 +54,7 @@ struct LuaStack {
     /// converted), decoded as UTF-8 with invalid bytes replaced.
     func string(at index: Int32) -> String? {
         guard type(at: index) == .string else { return nil }
-        var length = 0
-        guard let bytes = sbl_tostring(L, index, &length) else { return nil }
-        return bytes.withMemoryRebound(to: UInt8.self, capacity: length) {
-            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
-        }
+        return withBytes(at: index) { String(decoding: $0, as: UTF8.self) }
     }
 
     func integer(at index: Int32) -> Int? {

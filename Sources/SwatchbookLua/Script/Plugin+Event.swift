@@ -1,5 +1,3 @@
-import CLua
-import CLuaShim
 import SwatchbookCore
 import SwatchbookSession
 
@@ -98,7 +96,7 @@ extension Plugin {
             let childKey = ModelKey.child(of: key, name: child.name, id: child.id)
             let open = !child.children.isEmpty && (state.expanded.contains(childKey) || child.expanded)
             try pushNode(child, key: childKey, expanded: open, state: state, on: stack)
-            lua_rawseti(stack.L, -2, lua_Integer(i + 1))
+            stack.setRawIndex(-2, i + 1)
         }
         stack.setRawField(-2, "children")
     }
@@ -122,23 +120,12 @@ extension Plugin {
             for (i, field) in item.fields.enumerated() {
                 stack.newTable(arrayCount: 2)
                 stack.push(field.key)
-                lua_rawseti(stack.L, -2, 1)
+                stack.setRawIndex(-2, 1)
                 stack.push(field.value)
-                lua_rawseti(stack.L, -2, 2)
-                lua_rawseti(stack.L, -2, lua_Integer(i + 1))
+                stack.setRawIndex(-2, 2)
+                stack.setRawIndex(-2, i + 1)
             }
             stack.setRawField(-2, "fields")
-        }
-    }
-}
-
-extension LuaStack {
-    /// Pushes a path as Lua sees it: a list of 1-based indices.
-    func push(_ path: ElementPath) {
-        newTable(arrayCount: path.indices.count)
-        for (i, index) in path.indices.enumerated() {
-            push(index)
-            lua_rawseti(L, -2, lua_Integer(i + 1))
         }
     }
 }

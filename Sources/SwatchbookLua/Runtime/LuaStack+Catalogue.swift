@@ -1,0 +1,72 @@
+import CLua
+import CLuaShim
+
+/// The catalogue readers' fast paths, done in C: the common shapes of an
+/// item and a row read without protected mode, and a table's keys checked
+/// against those its shape knows.
+extension LuaStack {
+    /// The fields of `{ name = "…", color = "…" }` at `index`, when the
+    /// value has that shape and no other key; nil for anything else.
+    func plainItemFields(at index: Int32) -> (name: sbl_field, color: sbl_field)? {
+        var name = sbl_field()
+        var color = sbl_field()
+        guard sbl_plain_item(L, index, &name, &color) != 0 else { return nil }
+        return (name, color)
+    }
+
+    /// The fields of a lazy source's `{ name = "…", count = N }` at `index`.
+    func plainRowFields(at index: Int32) -> (name: sbl_field, count: sbl_field)? {
+        var name = sbl_field()
+        var count = sbl_field()
+        guard sbl_plain_row(L, index, &name, &count) != 0 else { return nil }
+        return (name, count)
+    }
+
+    /// How many keys of the table at `index` are not among `known` (a bit
+    /// set of the shape's keys, as the shim numbers them).
+    func unknownKeyCount(of index: Int32, known: UInt32) -> Int {
+        Int(sbl_unknown_keys(L, index, known))
+    }
+}
+
+extension LuaRuntime {
+    /// What a run of item calls did (see ``callItems(section:row:first:count:keep:)``).
+    struct ItemRun {
+        /// The status of the call that stopped the run (LUA_OK when it
+        /// stopped on an answer to read in full, or did not stop).
+        var status: Int32
+        /// Items `keep` took.
+        var kept: Int
+        var timedOut: Bool
+        var outOfMemory: Bool
+    }
+
+    /// Calls the function on top as `f(section, row, first + k)` for k from 0
+    /// while k < count, each call under its own time budget, handing each
+    /// plain `{ name, color }` answer to `keep` before the next call. The run
+    /// stops after a call that fails (its message on top), or whose answer
+    /// `keep` refuses or is not plain (that answer on top, to read in full).
+    /// Positions are 1-based, as the plugin sees them.
+    func callItems(
+        section: Int, row: Int, first: Int, count: Int, keep: (sbl_field, sbl_field) -> Bool
+    ) -> ItemRun {
+        var kept: Int32 = 0
+        var timedOut: Int32 = 0
+        var outOfMemory: Int32 = 0
+        let status = withoutActuallyEscaping(keep) { keep in
+            var sink = keep
+            return withUnsafeMutablePointer(to: &sink) { sink in
+                sbl_call_items(
+                    L, -1, Int64(section), Int64(row), Int64(first), Int32(count), limits.timeoutMilliseconds,
+                    { context, _, name, color in
+                        guard let context, let name, let color else { return 0 }
+                        let keep = context.assumingMemoryBound(to: ((sbl_field, sbl_field) -> Bool).self)
+                            .pointee
+                        return keep(name.pointee, color.pointee) ? 1 : 0
+                    }, sink, &kept, &timedOut, &outOfMemory)
+            }
+        }
+        return ItemRun(
+            status: status, kept: Int(kept), timedOut: timedOut != 0, outOfMemory: outOfMemory != 0)
+    }
+}
