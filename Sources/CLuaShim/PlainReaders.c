@@ -1,0 +1,127 @@
+/*
+ * Reading the common shapes of catalogue tables without raising: the plain
+ * item and row, and the keys a shape does not know.
+ */
+#include "Guard.h"
+
+#include <lua5.4/lauxlib.h>
+#include <lua5.4/lua.h>
+#include <lua5.4/lualib.h>
+
+/* The keys the plain readers know, kept alive in the registry under the
+ * address of `plain_keys_anchor` (KEY_ in Guard.h numbers them). */
+static const char *const plain_keys[PLAIN_KEY_COUNT] = {
+    "name", "color", "count", "id", "fields", "data", "items", "children", "rows", "selected", "expanded"};
+static const char plain_keys_anchor = 0;
+_Static_assert(SBL_KEY_NAME == 1u << KEY_NAME && SBL_KEY_CHILDREN == 1u << KEY_CHILDREN
+                   && SBL_KEY_EXPANDED == 1u << KEY_EXPANDED,
+               "the header's key bits follow the anchored keys");
+
+int sbl_anchor_plain_keys(lua_State *L) {
+    sbl_guard *g = guard_of(L);
+    lua_createtable(L, PLAIN_KEY_COUNT, 0);
+    for (int k = 0; k < PLAIN_KEY_COUNT; k++) {
+        lua_pushstring(L, plain_keys[k]);
+        g->plain_key_objects[k] = lua_topointer(L, -1);
+        lua_rawseti(L, -2, k + 1);
+    }
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &plain_keys_anchor);
+    return 0;
+}
+
+/* Reads the table at `index` in one pass for a plain shape: every key in
+ * `wanted` (a mask of 1 << KEY_) present with the Lua type `types` gives
+ * it, no key in `refused`; other keys are left alone, as the full readers
+ * leave them. Fills `fields` by KEY_: strings point into the table, which
+ * keeps them alive. Nothing is left on the stack and nothing can raise. */
+static int read_plain(lua_State *L, int index, unsigned wanted, unsigned refused,
+                      const int types[PLAIN_KEY_COUNT], sbl_field fields[PLAIN_KEY_COUNT]) {
+    /* A key and its value above the table; callers may be outside any C
+     * function, where Lua promises no free slots. */
+    if (lua_type(L, index) != LUA_TTABLE || !lua_checkstack(L, 3)) return 0;
+    const void *const *keys = guard_of(L)->plain_key_objects;
+    int top = lua_gettop(L);
+    unsigned found = 0;
+    int plain = 1;
+    lua_pushnil(L);
+    while (plain && lua_next(L, index) != 0) {
+        /* A key the host does not know at all is a mistake the full reader
+         * warns about, so the table is not plain. */
+        int known = 0;
+        if (lua_type(L, -2) == LUA_TSTRING) {
+            const void *key = lua_topointer(L, -2);
+            for (int k = 0; k < PLAIN_KEY_COUNT; k++) {
+                if (key != keys[k]) continue;
+                known = 1;
+                unsigned bit = 1u << k;
+                if (refused & bit) {
+                    plain = 0;
+                } else if (wanted & bit) {
+                    if (types[k] == LUA_TSTRING && lua_type(L, -1) == LUA_TSTRING) {
+                        fields[k].bytes = lua_tolstring(L, -1, &fields[k].length);
+                    } else if (types[k] == LUA_TNUMBER && lua_isinteger(L, -1)) {
+                        fields[k].integer = (int64_t)lua_tointeger(L, -1);
+                    } else {
+                        plain = 0;
+                    }
+                    found |= bit;
+                }
+                break;
+            }
+        }
+        if (!known) plain = 0;
+        lua_pop(L, 1);
+    }
+    lua_settop(L, top);
+    return plain && found == wanted;
+}
+
+int sbl_plain_item(lua_State *L, int index, sbl_field *name, sbl_field *color) {
+    static const int types[PLAIN_KEY_COUNT] = {[KEY_NAME] = LUA_TSTRING, [KEY_COLOR] = LUA_TSTRING};
+    sbl_field fields[PLAIN_KEY_COUNT];
+    int plain = read_plain(L, lua_absindex(L, index), 1u << KEY_NAME | 1u << KEY_COLOR,
+                           1u << KEY_ID | 1u << KEY_FIELDS | 1u << KEY_DATA, types, fields);
+    if (plain) {
+        *name = fields[KEY_NAME];
+        *color = fields[KEY_COLOR];
+    }
+    return plain;
+}
+
+int sbl_plain_row(lua_State *L, int index, sbl_field *name, sbl_field *count) {
+    static const int types[PLAIN_KEY_COUNT] = {[KEY_NAME] = LUA_TSTRING, [KEY_COUNT] = LUA_TNUMBER};
+    sbl_field fields[PLAIN_KEY_COUNT];
+    int plain = read_plain(L, lua_absindex(L, index), 1u << KEY_NAME | 1u << KEY_COUNT,
+                           1u << KEY_ID | 1u << KEY_ITEMS | 1u << KEY_FIELDS | 1u << KEY_CHILDREN,
+                           types, fields);
+    if (plain) {
+        *name = fields[KEY_NAME];
+        *count = fields[KEY_COUNT];
+    }
+    return plain;
+}
+
+int sbl_unknown_keys(lua_State *L, int index, unsigned known) {
+    index = lua_absindex(L, index);
+    if (lua_type(L, index) != LUA_TTABLE || !lua_checkstack(L, 3)) return 0;
+    const void *const *keys = guard_of(L)->plain_key_objects;
+    int top = lua_gettop(L);
+    int unknown = 0;
+    lua_pushnil(L);
+    while (lua_next(L, index) != 0) {
+        int found = 0;
+        if (lua_type(L, -2) == LUA_TSTRING) {
+            const void *key = lua_topointer(L, -2);
+            for (int k = 0; k < PLAIN_KEY_COUNT; k++) {
+                if (key == keys[k]) {
+                    found = (known >> k) & 1u;
+                    break;
+                }
+            }
+        }
+        unknown += !found;
+        lua_pop(L, 1);
+    }
+    lua_settop(L, top);
+    return unknown;
+}
