@@ -75,22 +75,6 @@ extension Session {
         _ = try call(.onDeselect, with: element, mouse: mouse)
     }
 
-    public func setExpanded(_ element: LocatedElement, _ open: Bool, mouse: Bool = false) throws(Diagnostic) {
-        guard element.kind == .node, element.node?.children.isEmpty == false, element.isExpanded != open
-        else {
-            return
-        }
-        if open {
-            state.expanded.insert(element.key)
-        } else {
-            state.expanded.remove(element.key)
-        }
-        var changed = element
-        changed.isExpanded = open
-        _ = try call(open ? .onExpand : .onCollapse, with: changed, mouse: mouse)
-        navigator.ensureFocus(in: &state)
-    }
-
     /// Where the element with `key` is: its remembered path if the key is
     /// still there, else (for a catalogue that can be searched) anywhere.
     public func path(ofKey key: String) -> ElementPath? {
@@ -126,40 +110,6 @@ extension Session {
             if let found = search(node.children, prefix: prefix + [i + 1], for: key, nav) { return found }
         }
         return nil
-    }
-}
-
-extension Session {
-    /// Opens every node that has children (`--expand all`).
-    public func expandAll() {
-        catalogue?.forEachNode { key, node in
-            if !node.children.isEmpty { state.expanded.insert(key) }
-        }
-    }
-
-    /// Opens the node at `path` and every node above it; a path that names
-    /// nothing, or no node with children, is a usage error.
-    public func expand(_ path: ElementPath) throws(Diagnostic) {
-        guard let target = navigator.locate(path, in: state) else {
-            throw Diagnostic(.usage, "--expand: \(path) names no element of the catalogue")
-        }
-        guard target.kind == .node else {
-            let noun =
-                switch target.kind {
-                case .header: "a section"
-                case .item: "an item"
-                default: "a \(target.kind.rawValue)"
-                }
-            throw Diagnostic(
-                .usage, "--expand: \(path) is \(noun), not a tree node (sections and rows are always open)")
-        }
-        guard target.node?.children.isEmpty == false else {
-            throw Diagnostic(.usage, "--expand: \(path) is a node without children")
-        }
-        for length in 3...path.indices.count {
-            let prefix = ElementPath(Array(path.indices.prefix(length)))
-            if let element = navigator.locate(prefix, in: state) { state.expanded.insert(element.key) }
-        }
     }
 
     // MARK: Callbacks
