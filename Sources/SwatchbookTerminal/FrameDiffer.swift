@@ -43,7 +43,7 @@ public struct FrameDiffer {
             output.bytes = ControlSequence.bytes([.resetStyle, .clearScreen])
         }
         let previousCanonical = previousLooks.map { firstByLook[$0] ?? -1 }
-        let changes = CanvasDiff.changes(
+        let changes = CanvasDiff(
             from: previous, looks: previousCanonical, to: canvas, looks: canonical)
         for change in changes { output.write(x: change.x, y: change.y) }
         output.finish()

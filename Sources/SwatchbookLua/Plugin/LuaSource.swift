@@ -1,3 +1,4 @@
+import CLuaShim
 import SwatchbookCore
 
 /// A plugin's lazy `source`: the UITableViewDataSource shape, asked only
@@ -214,8 +215,8 @@ final class LuaSource: CatalogueSource {
     /// `{ name, color }` item is read as it comes, and any other answer is
     /// read in full before the next call. Placeholders after a failure.
     private func askItems(_ section: Int, _ row: Int, _ indices: Range<Int>) -> [Item] {
-        var items: [Item] = []
-        items.reserveCapacity(indices.count)
+        var batch = ItemBatch()
+        batch.items.reserveCapacity(indices.count)
         var next = indices.lowerBound
         while next < indices.upperBound, failure == nil {
             let stack = runtime.stack
@@ -223,13 +224,11 @@ final class LuaSource: CatalogueSource {
             defer { stack.setTop(base) }
             guard pushFunction(.item) else { break }
             let requested = indices.upperBound - next
-            // A plain item whose colour parses is kept as it comes; any other is read in full.
-            let run = runtime.callItems(section: section + 1, row: row + 1, first: next + 1, count: requested)
-            {
-                name, color in
-                guard let item = CatalogueReader.plainItem(name: name, color: color) else { return false }
-                items.append(item)
-                return true
+            let run = withUnsafeMutablePointer(to: &batch) { batch in
+                runtime.callItems(
+                    section: section + 1, row: row + 1, first: next + 1, count: requested,
+                    sink: ItemBatch.keep,
+                    context: batch)
             }
             next += run.kept
             callCounts[Function.item.rawValue] += run.kept
@@ -247,10 +246,24 @@ final class LuaSource: CatalogueSource {
                 failure = error
                 break
             }
-            items.append(readAnswer(of: .item, arguments, with: Self.readItem) ?? Self.placeholder)
+            batch.items.append(readAnswer(of: .item, arguments, with: Self.readItem) ?? Self.placeholder)
         }
-        while items.count < indices.count { items.append(Self.placeholder) }
-        return items
+        while batch.items.count < indices.count { batch.items.append(Self.placeholder) }
+        return batch.items
+    }
+
+    /// The items a batch has read, kept by ``keep`` as C hands them over.
+    private struct ItemBatch {
+        var items: [Item] = []
+
+        /// Keeps a plain item whose colour parses; any other is read in full.
+        static let keep: sbl_item_sink = { context, _, name, color in
+            guard let context, let name, let color,
+                let item = CatalogueReader.plainItem(name: name.pointee, color: color.pointee)
+            else { return 0 }
+            context.assumingMemoryBound(to: ItemBatch.self).pointee.items.append(item)
+            return 1
+        }
     }
 
     /// What an item that could not be read stands in as.

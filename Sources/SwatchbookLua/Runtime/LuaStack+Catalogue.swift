@@ -30,12 +30,12 @@ extension LuaStack {
 }
 
 extension LuaRuntime {
-    /// What a run of item calls did (see ``callItems(section:row:first:count:keep:)``).
+    /// What a run of item calls did (see ``callItems(section:row:first:count:sink:context:)``).
     struct ItemRun {
         /// The status of the call that stopped the run (LUA_OK when it
         /// stopped on an answer to read in full, or did not stop).
         var status: Int32
-        /// Items `keep` took.
+        /// Items the sink kept.
         var kept: Int
         var timedOut: Bool
         var outOfMemory: Bool
@@ -43,29 +43,22 @@ extension LuaRuntime {
 
     /// Calls the function on top as `f(section, row, first + k)` for k from 0
     /// while k < count, each call under its own time budget, handing each
-    /// plain `{ name, color }` answer to `keep` before the next call. The run
-    /// stops after a call that fails (its message on top), or whose answer
-    /// `keep` refuses or is not plain (that answer on top, to read in full).
-    /// Positions are 1-based, as the plugin sees them.
+    /// plain `{ name, color }` answer to `sink` (with `context`) before the
+    /// next call. The run stops after a call that fails (its message on
+    /// top), or whose answer the sink refuses or is not plain (that answer
+    /// on top, to read in full). Positions are 1-based, as the plugin sees
+    /// them. The sink is a C function, not a closure: it runs for every
+    /// item of a lazy row, where a closure's indirection showed.
     func callItems(
-        section: Int, row: Int, first: Int, count: Int, keep: (sbl_field, sbl_field) -> Bool
+        section: Int, row: Int, first: Int, count: Int, sink: sbl_item_sink, context: UnsafeMutableRawPointer
     ) -> ItemRun {
         var kept: Int32 = 0
         var timedOut: Int32 = 0
         var outOfMemory: Int32 = 0
-        let status = withoutActuallyEscaping(keep) { keep in
-            var sink = keep
-            return withUnsafeMutablePointer(to: &sink) { sink in
-                sbl_call_items(
-                    L, -1, Int64(section), Int64(row), Int64(first), Int32(count), limits.timeoutMilliseconds,
-                    { context, _, name, color in
-                        guard let context, let name, let color else { return 0 }
-                        let keep = context.assumingMemoryBound(to: ((sbl_field, sbl_field) -> Bool).self)
-                            .pointee
-                        return keep(name.pointee, color.pointee) ? 1 : 0
-                    }, sink, &kept, &timedOut, &outOfMemory)
-            }
-        }
+        let status = sbl_call_items(
+            L, -1, Int64(section), Int64(row), Int64(first), Int32(count), limits.timeoutMilliseconds, sink,
+            context,
+            &kept, &timedOut, &outOfMemory)
         return ItemRun(
             status: status, kept: Int(kept), timedOut: timedOut != 0, outOfMemory: outOfMemory != 0)
     }

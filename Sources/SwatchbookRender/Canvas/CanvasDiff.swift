@@ -5,41 +5,65 @@ import SwatchbookCore
 /// `BufferDiff` is the model). Cells are compared by how they look, given
 /// as an id per style: two styles with the same id look alike (two colours
 /// that one palette entry shows, say), so they are no change.
-public enum CanvasDiff {
-    /// The columns and lines of the cells to write, in reading order. A
-    /// wide cluster is always given whole, at its left half, and a cell
-    /// covered by a wide cluster given before it is not given again.
-    ///
+///
+/// The changes are found as they are asked for, in reading order, so a
+/// frame that changes every cell allocates nothing for them. A wide cluster
+/// is always given whole, at its left half, and a cell covered by a wide
+/// cluster given before it is not given again.
+public struct CanvasDiff: Sequence {
+    let old: Canvas
+    let oldLooks: [Int]
+    let new: Canvas
+    let newLooks: [Int]
+
     /// - Parameters:
     ///   - oldLooks: for each style of `old`, the id of its look; a style
     ///     whose look `new` does not have is -1.
     ///   - newLooks: the same for `new`'s styles.
-    public static func changes(
-        from old: Canvas, looks oldLooks: [Int], to new: Canvas, looks newLooks: [Int]
-    ) -> [(x: Int, y: Int)] {
+    public init(from old: Canvas, looks oldLooks: [Int], to new: Canvas, looks newLooks: [Int]) {
         precondition(old.width == new.width && old.height == new.height, "a diff is of canvases of one size")
-        var changes: [(x: Int, y: Int)] = []
-        for y in 0..<new.height {
-            let row = y * new.width
-            var x = 0
-            while x < new.width {
-                let before = old.cells[row + x]
-                let after = new.cells[row + x]
-                if before.width == after.width
-                    && (after.width == 0
-                        || oldLooks[Int(before.style)] == newLooks[Int(after.style)]
-                            && sameText(before, in: old, after, in: new))
-                {
-                    x += 1
-                    continue
+        self.old = old
+        self.oldLooks = oldLooks
+        self.new = new
+        self.newLooks = newLooks
+    }
+
+    public func makeIterator() -> Iterator { Iterator(diff: self) }
+
+    public struct Iterator: IteratorProtocol {
+        let diff: CanvasDiff
+        private var x = 0
+        private var y = 0
+
+        init(diff: CanvasDiff) { self.diff = diff }
+
+        /// The column and line of the next cell to write.
+        public mutating func next() -> (x: Int, y: Int)? {
+            let old = diff.old
+            let new = diff.new
+            while y < new.height {
+                let row = y * new.width
+                while x < new.width {
+                    let before = old.cells[row + x]
+                    let after = new.cells[row + x]
+                    if before.width == after.width
+                        && (after.width == 0
+                            || diff.oldLooks[Int(before.style)] == diff.newLooks[Int(after.style)]
+                                && CanvasDiff.sameText(before, in: old, after, in: new))
+                    {
+                        x += 1
+                        continue
+                    }
+                    // A changed right half is written with its left half.
+                    let start = after.width == 0 && x > 0 && new.cells[row + x - 1].width == 2 ? x - 1 : x
+                    x = start + Swift.max(1, Int(new.cells[row + start].width))
+                    return (start, y)
                 }
-                // A changed right half is written with its left half.
-                let start = after.width == 0 && x > 0 && new.cells[row + x - 1].width == 2 ? x - 1 : x
-                changes.append((start, y))
-                x = start + max(1, Int(new.cells[row + start].width))
+                x = 0
+                y += 1
             }
+            return nil
         }
-        return changes
     }
 
     /// Whether two cells show the same cluster, scalar for scalar.
