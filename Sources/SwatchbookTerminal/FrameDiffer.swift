@@ -43,9 +43,9 @@ public struct FrameDiffer {
             output.bytes = ControlSequence.bytes([.resetStyle, .clearScreen])
         }
         let previousCanonical = previousLooks.map { firstByLook[$0] ?? -1 }
-        let changes = CanvasDiff(
-            from: previous, looks: previousCanonical, to: canvas, looks: canonical)
-        for change in changes { output.write(x: change.x, y: change.y) }
+        CanvasDiff(from: previous, looks: previousCanonical, to: canvas, looks: canonical).forEachChange {
+            output.write(x: $0, y: $1)
+        }
         output.finish()
         writer = output.writer
         screen = canvas

@@ -8,7 +8,7 @@ import Testing
     static func looks(_ canvas: Canvas) -> [Int] { Array(canvas.styles.indices) }
 
     static func changes(_ old: Canvas, _ new: Canvas) -> [[Int]] {
-        CanvasDiff(from: old, looks: looks(old), to: new, looks: looks(new)).map { [$0.x, $0.y] }
+        CanvasDiff(from: old, looks: looks(old), to: new, looks: looks(new)).changes.map { [$0.x, $0.y] }
     }
 
     @Test func anUnchangedCanvasHasNoChanges() {
@@ -40,9 +40,9 @@ import Testing
         var new = Canvas(width: 4, height: 1)
         new.draw("ab", x: 0, y: 0, style: Style(foreground: Color(rgb: 0xFE0101)), clip: new.bounds)
         // Looks are ids shared by the two canvases: told apart, the colours differ…
-        let apart = CanvasDiff(from: old, looks: [0, 1], to: new, looks: [0, 2])
+        let apart = CanvasDiff(from: old, looks: [0, 1], to: new, looks: [0, 2]).changes
         #expect(apart.map { [$0.x, $0.y] } == [[0, 0], [1, 0]])
         // …and both red at 16 colours, they are one look.
-        #expect(Array(CanvasDiff(from: old, looks: [0, 1], to: new, looks: [0, 1])).isEmpty)
+        #expect(CanvasDiff(from: old, looks: [0, 1], to: new, looks: [0, 1]).changes.isEmpty)
     }
 }

@@ -6,11 +6,11 @@ import SwatchbookCore
 /// as an id per style: two styles with the same id look alike (two colours
 /// that one palette entry shows, say), so they are no change.
 ///
-/// The changes are found as they are asked for, in reading order, so a
-/// frame that changes every cell allocates nothing for them. A wide cluster
-/// is always given whole, at its left half, and a cell covered by a wide
-/// cluster given before it is not given again.
-public struct CanvasDiff: Sequence {
+/// The changes are found in one pass and handed over as they are found,
+/// in reading order, so a frame that changes every cell allocates nothing
+/// for them. A wide cluster is always given whole, at its left half, and a
+/// cell covered by a wide cluster given before it is not given again.
+public struct CanvasDiff {
     let old: Canvas
     let oldLooks: [Int]
     let new: Canvas
@@ -28,42 +28,36 @@ public struct CanvasDiff: Sequence {
         self.newLooks = newLooks
     }
 
-    public func makeIterator() -> Iterator { Iterator(diff: self) }
-
-    public struct Iterator: IteratorProtocol {
-        let diff: CanvasDiff
-        private var x = 0
-        private var y = 0
-
-        init(diff: CanvasDiff) { self.diff = diff }
-
-        /// The column and line of the next cell to write.
-        public mutating func next() -> (x: Int, y: Int)? {
-            let old = diff.old
-            let new = diff.new
-            while y < new.height {
-                let row = y * new.width
-                while x < new.width {
-                    let before = old.cells[row + x]
-                    let after = new.cells[row + x]
-                    if before.width == after.width
-                        && (after.width == 0
-                            || diff.oldLooks[Int(before.style)] == diff.newLooks[Int(after.style)]
-                                && CanvasDiff.sameText(before, in: old, after, in: new))
-                    {
-                        x += 1
-                        continue
-                    }
-                    // A changed right half is written with its left half.
-                    let start = after.width == 0 && x > 0 && new.cells[row + x - 1].width == 2 ? x - 1 : x
-                    x = start + Swift.max(1, Int(new.cells[row + start].width))
-                    return (start, y)
+    /// Calls `body` with the column and line of each cell to write.
+    public func forEachChange(_ body: (_ x: Int, _ y: Int) -> Void) {
+        let width = new.width
+        for y in 0..<new.height {
+            let row = y * width
+            var x = 0
+            while x < width {
+                let before = old.cells[row + x]
+                let after = new.cells[row + x]
+                if before.width == after.width
+                    && (after.width == 0
+                        || oldLooks[Int(before.style)] == newLooks[Int(after.style)]
+                            && Self.sameText(before, in: old, after, in: new))
+                {
+                    x += 1
+                    continue
                 }
-                x = 0
-                y += 1
+                // A changed right half is written with its left half.
+                let start = after.width == 0 && x > 0 && new.cells[row + x - 1].width == 2 ? x - 1 : x
+                body(start, y)
+                x = start + max(1, Int(new.cells[row + start].width))
             }
-            return nil
         }
+    }
+
+    /// The changes, collected.
+    public var changes: [(x: Int, y: Int)] {
+        var changes: [(x: Int, y: Int)] = []
+        forEachChange { changes.append(($0, $1)) }
+        return changes
     }
 
     /// Whether two cells show the same cluster, scalar for scalar.
