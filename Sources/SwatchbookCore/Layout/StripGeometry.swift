@@ -201,6 +201,11 @@ struct ElementList: LayoutSink {
 /// Nothing: a prefetch walk's elements are never built.
 struct NoElements: LayoutSink {
     static var buildsElements: Bool { false }
+    /// A byte of storage, so that `inout` hands over a real address: with
+    /// none, ThreadSanitizer's access checks in ``ShelvesLayout/prefetch(_:)``
+    /// read through whatever address the empty value was given, and crashed
+    /// (Swift 6.3, once `Viewport` lost its width and the frame moved).
+    private var storage: UInt8 = 0
     mutating func add(_ make: () -> LayoutElement) {}
     mutating func addFirst(_ make: () -> LayoutElement) {}
 }
