@@ -24,7 +24,7 @@ import Testing
     static let allowed: [String: Set<String>] = [
         "SwatchbookCore": ["Foundation"],
         "SwatchbookSession": ["SwatchbookCore"],
-        "SwatchbookRender": ["SwatchbookCore", "CUTF8Proc", "Dispatch", "Glibc", "Synchronization"],
+        "SwatchbookRender": ["SwatchbookCore", "CUTF8Proc", "Dispatch", "Glibc"],
         "SwatchbookTerminal": [
             "SwatchbookCore", "SwatchbookRender", "SwatchbookSession", "Foundation", "Glibc",
         ],
