@@ -11,24 +11,12 @@ extension Plugin {
         stack.setRawField(-2, "kind")
         stack.push(element.path)
         stack.setRawField(-2, "path")
-        stack.newTable(fieldCount: 3)
-        stack.push(element.section.name)
-        stack.setRawField(-2, "name")
-        if let id = element.section.id {
-            stack.push(id)
-            stack.setRawField(-2, "id")
-        }
+        Self.pushNamed(element.section.name, id: element.section.id, fieldCount: 3, on: stack)
         stack.push(element.path.indices[0])
         stack.setRawField(-2, "index")
         stack.setRawField(-2, "section")
         if let row = element.row {
-            stack.newTable(fieldCount: 5)
-            stack.push(row.name)
-            stack.setRawField(-2, "name")
-            if let id = row.id {
-                stack.push(id)
-                stack.setRawField(-2, "id")
-            }
+            Self.pushNamed(row.name, id: row.id, fieldCount: 5, on: stack)
             stack.push(element.path.indices[1])
             stack.setRawField(-2, "index")
             stack.push(row.kind.rawValue)
@@ -73,13 +61,7 @@ extension Plugin {
     ) throws(Diagnostic) {
         // Room for one level of a tree at a time: it is at most Node.maximumDepth deep.
         try runtime.makeRoom(4, for: "the event of a tap")
-        stack.newTable(fieldCount: 7)
-        stack.push(node.name)
-        stack.setRawField(-2, "name")
-        if let id = node.id {
-            stack.push(id)
-            stack.setRawField(-2, "id")
-        }
+        Self.pushNamed(node.name, id: node.id, fieldCount: 7, on: stack)
         if let color = node.color {
             ColorValue.push(color, on: stack)
             stack.setRawField(-2, "color")
@@ -102,15 +84,9 @@ extension Plugin {
     }
 
     private func pushItem(_ item: Item, on stack: LuaStack) {
-        stack.newTable(fieldCount: 5)
-        stack.push(item.name)
-        stack.setRawField(-2, "name")
+        Self.pushNamed(item.name, id: item.id, fieldCount: 5, on: stack)
         ColorValue.push(item.color, on: stack)
         stack.setRawField(-2, "color")
-        if let id = item.id {
-            stack.push(id)
-            stack.setRawField(-2, "id")
-        }
         if let data = item.data {
             stack.pushReference(data.rawValue)
             stack.setRawField(-2, "data")
@@ -126,6 +102,18 @@ extension Plugin {
                 stack.setRawIndex(-2, i + 1)
             }
             stack.setRawField(-2, "fields")
+        }
+    }
+
+    /// Pushes a new table holding `name` and, when there is one, `id`: how
+    /// every element of `ev` (section, row, item, node) starts.
+    private static func pushNamed(_ name: String, id: String?, fieldCount: Int, on stack: LuaStack) {
+        stack.newTable(fieldCount: fieldCount)
+        stack.push(name)
+        stack.setRawField(-2, "name")
+        if let id {
+            stack.push(id)
+            stack.setRawField(-2, "id")
         }
     }
 }
