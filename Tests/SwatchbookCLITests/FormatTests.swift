@@ -19,9 +19,40 @@ struct FormatTests {
         #expect(first["path"] as? String == "1.1.1")
         #expect(first["name"] as? String == "Orchid")
         #expect(first["color"] as? String == "#DA70D6")
-        #expect(first["focused"] as? Bool == true)
+        #expect(first["focused"] as? Bool == false, "a whole-document report shows no focus unless asked")
         let rect = try #require(first["rect"] as? [String: Int])
         #expect(rect == ["x": 1, "y": 2, "width": 14, "height": 4])
+    }
+
+    /// A report is the catalogue, not a screen: it shows a focus only when
+    /// `--focus`, `--keys` or `--tap` asks for one; a viewport keeps its own.
+    @Test(arguments: [
+        ([] as [String], [String]()), (["--focus", "1.1.2"], ["1.1.2"]), (["--keys", "l"], ["1.1.2"]),
+        (["--tap", "1.1.3"], ["1.1.3"]), (["--height", "20"], ["1.1.1"]),
+    ])
+    func aReportShowsAFocusOnlyWhenAsked(_ options: [String], _ focused: [String]) throws {
+        let result = try CommandRunner.run(["render", "--format", "json", "--width", "80"] + options)
+        #expect(result.status == 0, "\(result.stderr)")
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any])
+        let sections = try #require(root["sections"] as? [[String: Any]])
+        let items = sections.flatMap { ($0["rows"] as? [[String: Any]]) ?? [] }
+            .flatMap { ($0["items"] as? [[String: Any]]) ?? [] }
+        let paths = items.filter { $0["focused"] as? Bool == true }.compactMap { $0["path"] as? String }
+        #expect(paths == focused)
+    }
+
+    @Test func wrapFlowsAStripSoEverySwatchIsDrawn() throws {
+        let narrow = ["render", "Scripts/colors.lua", "--format", "plain", "--width", "40"]
+        let scrolled = try CommandRunner.run(narrow)
+        let wrapped = try CommandRunner.run(narrow + ["--wrap"])
+        #expect(wrapped.status == 0, "\(wrapped.stderr)")
+        for hex in ["#DA70D6", "#FA8072", "#FDF5E6", "#00FFFF"] {
+            #expect(wrapped.text.contains(hex), "\(hex)")
+        }
+        #expect(
+            !scrolled.text.contains("#00FFFF"),
+            "without --wrap the fourth swatch is scrolled out of 40 columns")
+        #expect(!wrapped.text.contains("›"), "nothing is clipped")
     }
 
     @Test func htmlIsAPageThatParses() throws {

@@ -73,7 +73,15 @@ struct RenderCommand {
         var interpreter = KeyInterpreter(session: session)
         try interpreter.run(options.keys)
 
-        let layout = session.layout
+        // A whole-document report shows a focus only when one was asked
+        // for; a viewport is a screen, and a screen has its focus.
+        let focusAsked = options.focus != nil || !options.keys.isEmpty || !taps.isEmpty
+        var layout = session.layout
+        if options.height == nil && !focusAsked {
+            var unfocused = session.state
+            unfocused.focus = nil
+            layout = layout.reused(for: unfocused) ?? layout
+        }
         if options.height == nil && !session.source.isEager && layout.documentHeight > Self.lazyWholeLimit {
             throw Diagnostic(
                 .usage, file: opened.plugin.file,

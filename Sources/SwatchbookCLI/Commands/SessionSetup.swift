@@ -58,6 +58,7 @@ struct SessionSetup {
             plugin, option: options.theme, folder: located.url.deletingLastPathComponent(), warn: warn)
         var settings = plugin.settings
         if let style = options.style { settings.style = style }
+        if options.wrap { settings.wrap = true }
 
         let session = Session(
             script: plugin, settings: settings, screen: screen, state: state, measure: { TextWidth.of($0) })

@@ -11,6 +11,8 @@ struct ViewOptions {
     var request: ColorDepth.Request = .auto
     var theme: String?
     var style: LayoutSettings.Style?
+    /// `--wrap`: strips flow onto several lines, over the plugin's choice.
+    var wrap = false
     var context = PluginContext()
     var expand: [String] = []
     var focus: ElementPath?
@@ -40,6 +42,9 @@ struct ViewOptions {
         .init(
             name: "--layout", takesValue: true, valueName: "STYLE",
             help: "shelves|outline|details, over the plugin's choice"),
+        .init(
+            name: "--wrap", takesValue: false,
+            help: "flow each strip onto as many lines as its swatches need, so none is scrolled out"),
         .init(
             name: "--expand", takesValue: true, repeatable: true, valueName: "all|PATH",
             help: "open every node, or the node at PATH (repeatable)"),
@@ -81,6 +86,7 @@ struct ViewOptions {
         theme = parsed.value("--theme")
         style = try OptionValues.choice(
             parsed.value("--layout"), option: "--layout", as: LayoutSettings.Style.self)
+        wrap = parsed.has("--wrap")
         context.seed =
             try OptionValues.integer(
                 parsed.value("--seed"), option: "--seed", in: Int(Int32.min)...Int(Int32.max)) ?? 1
