@@ -41,6 +41,19 @@ struct FormatTests {
         #expect(paths == focused)
     }
 
+    /// A viewport's transcript names its section, row and position on every
+    /// line, though the section's header is scrolled off.
+    @Test func transcriptLinesOfAViewportStandAlone() throws {
+        let result = try CommandRunner.run([
+            "render", "--format", "transcript", "--width", "80", "--height", "8", "--keys", "jj",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.text.split(separator: "\n").map(String.init)
+        #expect(lines.first == "Category #1 › SubCategory #1.2, row 2 of 2, 3 items")
+        #expect(lines.dropFirst().first == "Category #1 › SubCategory #1.2 › Dark Slate Gray #2F4F4F, 1 of 3")
+        #expect(!lines.contains { $0.hasPrefix("section ") || $0.contains("› row ") }, "\(lines)")
+    }
+
     @Test func wrapFlowsAStripSoEverySwatchIsDrawn() throws {
         let narrow = ["render", "Scripts/colors.lua", "--format", "plain", "--width", "40"]
         let scrolled = try CommandRunner.run(narrow)

@@ -71,6 +71,32 @@ import Testing
             ])
     }
 
+    /// Given the catalogue, a viewport's lines stand alone: the section and
+    /// the ancestors above the window are named, and every row says how many
+    /// rows its section has and what it holds.
+    @Test func aViewportOfTheCatalogueNamesEverything() {
+        let shelves = WriterFixture.shelves()
+        let window = shelves.layout(Viewport(height: 6, top: 10))
+        #expect(
+            TranscriptWriter.lines(window, source: shelves.source) == [
+                "Category #2 › Tree, row 1 of 3, 4 nodes",
+                "Category #2 › Tree › Parent, expanded, 1 of 4",
+                "Category #2 › Tree › Parent › Child #00FF00, 2 of 4, selected",
+                "Category #2 › Tree › Parent › Other, 3 of 4",
+                "Category #2 › Tree › Closed, collapsed, 4 of 4",
+                "Category #2 › Wide, row 2 of 3, 6 items",
+            ])
+        let child = shelves.layout(Viewport(height: 1, top: 12))
+        #expect(
+            TranscriptWriter.lines(child, source: shelves.source) == [
+                "Category #2 › Tree, row 1 of 3, 4 nodes",
+                "Category #2 › Tree › Parent › Child #00FF00, 2 of 4, selected",
+            ])
+        // The whole document holds every name already: the catalogue changes nothing.
+        let whole = shelves.layout(Viewport())
+        #expect(TranscriptWriter.lines(whole, source: shelves.source) == TranscriptWriter.lines(whole))
+    }
+
     @Test func namesAreSanitisedAndHexIsSaidOnce() {
         let catalogue = Catalogue(sections: [
             Section(

@@ -9,7 +9,8 @@ public struct ShelvesLayout {
     public let settings: LayoutSettings
     public let width: Int
     public private(set) var state: ViewState
-    private let source: any CatalogueSource
+    /// The catalogue laid out.
+    public let source: any CatalogueSource
     private let geometry: StripGeometry
     /// Where rows sit, shared by the copies of this layout for other view
     /// states (which keep every height) and kept up to date as a lazy

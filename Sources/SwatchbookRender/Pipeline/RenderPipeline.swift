@@ -49,7 +49,7 @@ public struct RenderPipeline {
             let window = layout.layout(viewport)
             return format == .json
                 ? JSONWriter.encode(window, theme: theme, settings: settings)
-                : TranscriptWriter.encode(window)
+                : TranscriptWriter.encode(window, source: layout.source)
         }
         return render(layout, viewport, with: &writer)
     }

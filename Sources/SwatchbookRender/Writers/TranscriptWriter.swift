@@ -12,7 +12,10 @@ import SwatchbookCore
 ///     Category #1 › Location › Latitude: 37.33, 1 of 8
 ///     Category #1 › Tree › Parent › Child, collapsed, 2 of 7, selected
 ///
-/// What a layout does not hold is left out rather than guessed:
+/// Given the catalogue the layout was made from, every line stands alone,
+/// in a viewport too: a section, row or node above the window is named,
+/// and every row says "row 2 of 5" and what it holds. Without it, what a
+/// layout does not hold is left out rather than guessed:
 /// - A row says "of N" only when its whole section is laid out (its header
 ///   and everything down to the next header or the document's end), since
 ///   the layout carries no row counts.
@@ -28,9 +31,12 @@ public enum TranscriptWriter {
     public static let separator = " › "
 
     /// The transcript as UTF-8, each line ending in a newline.
-    public static func encode(_ layout: Layout) -> [UInt8] {
+    ///
+    /// - Parameter source: the catalogue `layout` was made from, which names
+    ///   what lies outside the window.
+    public static func encode(_ layout: Layout, source: (any CatalogueSource)? = nil) -> [UInt8] {
         var output: [UInt8] = []
-        for line in lines(layout) {
+        for line in lines(layout, source: source) {
             output.append(contentsOf: line.utf8)
             output.append(UInt8(ascii: "\n"))
         }
@@ -38,9 +44,10 @@ public enum TranscriptWriter {
     }
 
     /// One line per element of `layout`, in order.
-    public static func lines(_ layout: Layout) -> [String] {
+    public static func lines(_ layout: Layout, source: (any CatalogueSource)? = nil) -> [String] {
         let elements = layout.elements
         let rowCounts = completeSectionRowCounts(layout)
+        let names = Names(source: source)
         var lines: [String] = []
         lines.reserveCapacity(elements.count)
         // Titles seen so far; elements come parent first.
@@ -51,7 +58,8 @@ public enum TranscriptWriter {
         for (i, element) in elements.enumerated() {
             let path = element.path.indices
             guard let s = path.first else { continue }
-            let sectionName = section.flatMap { $0.index == s ? $0.name : nil } ?? "section \(s)"
+            let sectionName =
+                section.flatMap { $0.index == s ? $0.name : nil } ?? names.section(s) ?? "section \(s)"
             switch element.kind {
             case .header:
                 let name = Sanitizer.clean(element.title)
@@ -65,9 +73,11 @@ public enum TranscriptWriter {
                 var line = sectionName + separator + name
                 if path.count >= 2 {
                     line += ", row \(path[1])"
-                    if let count = rowCounts[s] { line += " of \(count)" }
+                    if let count = rowCounts[s] ?? names.rowCount(s) { line += " of \(count)" }
                 }
-                if i + 1 < elements.count, let content = contentSummary(of: elements[i + 1], inRow: path) {
+                let next = i + 1 < elements.count ? elements[i + 1] : nil
+                if let content = next.flatMap({ contentSummary(of: $0, inRow: path) }) ?? names.content(path)
+                {
                     line += ", " + content
                 }
                 lines.append(line)
@@ -76,7 +86,7 @@ public enum TranscriptWriter {
                 break
             }
             let rowPath = Array(path.prefix(2))
-            let rowName = row.flatMap { $0.path == rowPath ? $0.name : nil }
+            let rowName = row.flatMap { $0.path == rowPath ? $0.name : nil } ?? names.row(rowPath)
             var line = sectionName + separator + (rowName ?? "row " + ElementPath(rowPath).description)
             switch element.kind {
             case .item:
@@ -89,7 +99,7 @@ public enum TranscriptWriter {
                 nodes.removeAll { !path.starts(with: $0.path) || $0.path.count >= path.count }
                 for depth in 3..<max(3, path.count) {
                     let ancestor = Array(path.prefix(depth))
-                    let name = nodes.first { $0.path == ancestor }?.name
+                    let name = nodes.first { $0.path == ancestor }?.name ?? names.node(ancestor)
                     line += separator + (name ?? "node " + ElementPath(ancestor).description)
                 }
                 let name = Sanitizer.clean(element.title)
@@ -146,5 +156,59 @@ public enum TranscriptWriter {
             counts[s] = rows[s] ?? 0
         }
         return counts
+    }
+}
+
+/// Names of what a window does not hold, asked of the catalogue it was laid
+/// out from; all nil without one. Paths are 1-based, as lines show them.
+private struct Names {
+    let source: (any CatalogueSource)?
+
+    func section(_ s: Int) -> String? {
+        guard let source, s >= 1, s <= source.sectionCount else { return nil }
+        return Sanitizer.clean(source.sectionSummary(s - 1).name)
+    }
+
+    func rowCount(_ s: Int) -> Int? {
+        guard let source, s >= 1, s <= source.sectionCount else { return nil }
+        return source.rowCount(s - 1)
+    }
+
+    func row(_ path: [Int]) -> String? {
+        summary(path).map { Sanitizer.clean($0.name) }
+    }
+
+    /// "6 items", "2 fields": what a row holds, when its cells are not in
+    /// the window. A tree's count of lines depends on what is open, which
+    /// only its laid-out lines tell.
+    func content(_ path: [Int]) -> String? {
+        guard let row = summary(path) else { return nil }
+        let noun: String
+        switch row.kind {
+        case .items: noun = "item"
+        case .fields: noun = "field"
+        case .children: return nil
+        }
+        return "\(row.count) \(noun)" + (row.count == 1 ? "" : "s")
+    }
+
+    /// The node at `path` (section, row, then one index a level).
+    func node(_ path: [Int]) -> String? {
+        guard let source, summary(Array(path.prefix(2)))?.kind == .children else { return nil }
+        var nodes = source.nodes(path[0] - 1, path[1] - 1)
+        var found: Node?
+        for index in path.dropFirst(2) {
+            guard index >= 1, index <= nodes.count else { return nil }
+            found = nodes[index - 1]
+            nodes = found?.children ?? []
+        }
+        return found.map { Sanitizer.clean($0.name) }
+    }
+
+    private func summary(_ path: [Int]) -> RowSummary? {
+        guard let source, path.count == 2, let s = path.first, s >= 1, s <= source.sectionCount,
+            path[1] >= 1, path[1] <= source.rowCount(s - 1)
+        else { return nil }
+        return source.rowSummary(s - 1, path[1] - 1)
     }
 }
