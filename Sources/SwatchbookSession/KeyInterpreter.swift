@@ -66,7 +66,7 @@ public struct KeyInterpreter {
         case .reload:
             session.reload()
             return .handled
-        case .nextTheme, .help:
+        case .nextTheme, .help, .inspect:
             return .unhandled(action)
         }
     }
@@ -97,10 +97,12 @@ public enum KeyAction: Hashable, Sendable {
     case nextTheme
     case reload
     case help
+    /// Shows or hides the inspector of the focused element.
+    case inspect
 
     /// The key map: arrows and hjkl, PgUp/PgDn, Home/End, g/G, Tab to the
     /// next section (Shift-Tab back), Enter/Space tap, `/` filter, `t` next theme, `r` reload,
-    /// `?` help, `q`/Esc quit.
+    /// `i` inspector, `?` help, `q`/Esc quit.
     public static func of(_ key: Key) -> KeyAction? {
         switch key {
         case .up, .character("k"): .move(.up)
@@ -121,6 +123,7 @@ public enum KeyAction: Hashable, Sendable {
         case .character("t"): .nextTheme
         case .character("r"): .reload
         case .character("?"): .help
+        case .character("i"): .inspect
         default: nil
         }
     }

@@ -31,6 +31,8 @@ public final class BrowseLoop {
     var differ: FrameDiffer
     var status = StatusLine()
     var showHelp = false
+    /// `i`: the inspector of the focused element, kept up to date as the focus moves.
+    var showInspector = false
     let reloader: PluginReloader?
 
     /// - Parameters:
@@ -133,6 +135,7 @@ public final class BrowseLoop {
                 case .picked(let result) where mode == .pick: return .picked(result)
                 case .unhandled(.help): showHelp = true
                 case .unhandled(.nextTheme): nextTheme()
+                case .unhandled(.inspect): showInspector.toggle()
                 default: break
                 }
             } catch {
@@ -204,6 +207,19 @@ public final class BrowseLoop {
         return nil
     }
 
+    /// The inspector of the focused element, at the screen's right edge above
+    /// the status line; nothing when no element has the focus.
+    private func drawInspector(on canvas: inout Canvas) {
+        guard let target = session.navigator.currentTarget(in: session.state),
+            let element = session.navigator.locate(target.path, in: session.state)
+        else { return }
+        let inspection = Inspection(element)
+        let size = InspectorPanel.size(of: inspection, maxWidth: canvas.width)
+        let height = min(size.height, canvas.height - 1)
+        let box = Rect(x: canvas.width - size.width, y: 0, width: size.width, height: height)
+        InspectorPanel.draw(inspection, on: &canvas, in: box, theme: theme)
+    }
+
     /// Paints the screen and writes only what changed.
     func draw(full: Bool) {
         let size = terminal.size()
@@ -214,6 +230,7 @@ public final class BrowseLoop {
         layout.viewport.height = session.screen.height + 1
         var canvas = RenderPipeline(theme: theme, depth: depth, settings: session.settings).paint(layout)
         status.draw(on: &canvas, session: session, theme: theme, typing: interpreter.typing)
+        if showInspector { drawInspector(on: &canvas) }
         if showHelp { HelpOverlay.draw(on: &canvas, theme: theme) }
         terminal.write(differ.frame(canvas, full: full))
     }

@@ -80,6 +80,7 @@ enum HelpOverlay {
         "/                  filter (Enter keeps, Esc clears)",
         "t                  next theme",
         "r                  reload the source",
+        "i                  inspector of the focused element",
         "Esc                clear the filter, else quit",
         "q  Ctrl-C          quit (Ctrl-C: exit 130)",
         "",

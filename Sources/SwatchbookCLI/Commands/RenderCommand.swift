@@ -22,6 +22,9 @@ struct RenderCommand {
                 name: "--tap", takesValue: true, repeatable: true, valueName: "PATH",
                 help: "tap PATH before drawing, as a user would (repeatable)"),
             .init(
+                name: "--inspect", takesValue: true, valueName: "PATH",
+                help: "write the inspector of PATH (fields; hex, rgb, hsl, oklch, contrast, nearest name)"),
+            .init(
                 name: "--output", short: "-o", takesValue: true, valueName: "FILE",
                 help: "write to FILE atomically instead of stdout"),
         ] + ViewOptions.options)
@@ -57,6 +60,9 @@ struct RenderCommand {
             ?? (toTerminal || colourAsked ? .ansi : .plain)
         let taps = try parsed.all("--tap").map { text throws(Diagnostic) in
             try ViewOptions.path(text, option: "--tap")
+        }
+        let inspect = try parsed.value("--inspect").map { text throws(Diagnostic) in
+            try ViewOptions.path(text, option: "--inspect")
         }
 
         // A viewport is a screen, with a screen's sticky header; the JSON
@@ -102,7 +108,16 @@ struct RenderCommand {
         let output = outputPath.map(AtomicOutput.init(path:))
         try output?.open()
         pipeline.spill = output
-        let bytes = pipeline.render(layout, options.height == nil ? Viewport() : session.viewport, as: format)
+        let bytes: [UInt8]
+        if let inspect {
+            guard let element = session.navigator.locate(inspect, in: session.state) else {
+                output?.discard()
+                throw Diagnostic(.usage, "--inspect: \(inspect) names no element of the catalogue")
+            }
+            bytes = pipeline.render(Inspection(element), width: screen.width, as: format)
+        } else {
+            bytes = pipeline.render(layout, options.height == nil ? Viewport() : session.viewport, as: format)
+        }
         for warning in opened.plugin.sourceWarnings { warn(warning.formatted) }
         do throws(Diagnostic) {
             if let failure = opened.plugin.sourceFailure { throw failure }

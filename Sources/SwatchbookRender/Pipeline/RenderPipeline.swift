@@ -61,4 +61,42 @@ public struct RenderPipeline {
     {
         renderer(for: layout).render(viewport, with: &writer)
     }
+
+    /// Writes the inspector of one element (`render --inspect`) in
+    /// `format`: the panel for the canvas formats, an object for JSON, and
+    /// a line per figure for the transcript.
+    public func render(_ inspection: Inspection, width: Int, as format: OutputFormat) -> [UInt8] {
+        var bytes: [UInt8] = []
+        switch format {
+        case .json:
+            bytes += "{\"path\": ".utf8
+            bytes.append(path: inspection.path.indices)
+            bytes += ", \"kind\": ".utf8
+            bytes.append(jsonString: inspection.kind.rawValue)
+            bytes += ", \"title\": ".utf8
+            bytes.append(jsonString: inspection.title)
+            bytes += ", \"color\": ".utf8
+            bytes.append(color: inspection.color)
+            bytes += ", \"lines\": [".utf8
+            for (i, line) in inspection.lines.enumerated() {
+                bytes += (i == 0 ? "{\"label\": " : ", {\"label\": ").utf8
+                bytes.append(jsonString: line.label)
+                bytes += ", \"value\": ".utf8
+                bytes.append(jsonString: line.value)
+                bytes.append(UInt8(ascii: "}"))
+            }
+            bytes += "]}\n".utf8
+        case .transcript:
+            var lines = [
+                Sanitizer.clean(inspection.title) + ", \(inspection.kind.rawValue) \(inspection.path)"
+            ]
+            lines += inspection.lines.map { Sanitizer.clean($0.label) + ": " + Sanitizer.clean($0.value) }
+            for line in lines { bytes += (line + "\n").utf8 }
+        case .ansi, .plain, .html:
+            guard var writer = writer(for: format) else { return [] }
+            writer.write(InspectorPanel.canvas(inspection, width: width, theme: theme), into: &bytes)
+            writer.finish(into: &bytes)
+        }
+        return bytes
+    }
 }

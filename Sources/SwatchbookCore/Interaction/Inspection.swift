@@ -1,0 +1,108 @@
+/// What the inspector shows of one element: its name and place, its fields,
+/// and for a colour the figures a designer checks (its codes in each space,
+/// its WCAG contrast on white and on black, its nearest CSS name).
+///
+/// Browse shows it for the focused element (`i`); `render --inspect PATH`
+/// writes it in any format. Text is the model's, unsanitised: writers clean it.
+public struct Inspection: Sendable, Equatable {
+    public struct Line: Sendable, Equatable {
+        public var label: String
+        public var value: String
+
+        public init(_ label: String, _ value: String) {
+            self.label = label
+            self.value = value
+        }
+    }
+
+    public var title: String
+    public var path: ElementPath
+    public var kind: LayoutElement.Kind
+    public var color: Color?
+    public var lines: [Line]
+
+    public init(_ element: LocatedElement) {
+        path = element.path
+        kind = element.kind
+        var lines = [Line("Path", element.path.description), Line("Kind", element.kind.rawValue)]
+        switch element.kind {
+        case .header:
+            title = element.section.name
+            if let id = element.section.id { lines.append(Line("Id", id)) }
+        case .row:
+            title = element.row?.name ?? ""
+            if let row = element.row {
+                if let id = row.id { lines.append(Line("Id", id)) }
+                let noun =
+                    switch row.kind {
+                    case .items: "item"
+                    case .fields: "field"
+                    case .children: "node"
+                    }
+                lines.append(Line("Holds", "\(row.count) \(noun)" + (row.count == 1 ? "" : "s")))
+            }
+        case .item:
+            title = element.item?.name ?? ""
+            if let id = element.item?.id { lines.append(Line("Id", id)) }
+            for field in element.item?.fields ?? [] { lines.append(Line(field.key, field.value)) }
+        case .node:
+            title = element.node?.name ?? ""
+            if let id = element.node?.id { lines.append(Line("Id", id)) }
+            if let node = element.node, !node.children.isEmpty {
+                lines.append(Line("Children", "\(node.children.count)"))
+            }
+        case .field:
+            title = element.field?.key ?? ""
+            lines.append(Line("Value", element.field?.value ?? ""))
+        }
+        color = element.item?.color ?? element.node?.color
+        if let color { lines += Self.colorLines(color) }
+        self.lines = lines
+    }
+
+    /// hex, rgb, hsl, oklch (CSS Color 4 spellings), alpha, contrast, nearest name.
+    static func colorLines(_ color: Color) -> [Line] {
+        let hsl = color.hsl
+        let lch = color.oklch
+        var lines = [
+            Line("Hex", color.hex),
+            Line("RGB", "rgb(\(color.red) \(color.green) \(color.blue))"),
+            Line(
+                "HSL",
+                "hsl(\(decimal(hsl.h, places: 1)) \(decimal(hsl.s * 100, places: 1))% \(decimal(hsl.l * 100, places: 1))%)"
+            ),
+            Line(
+                "OKLCH",
+                "oklch(\(decimal(lch.l, places: 3)) \(decimal(lch.c, places: 3)) \(decimal(lch.h, places: 1)))"
+            ),
+        ]
+        if color.alpha != 255 { lines.append(Line("Alpha", decimal(Double(color.alpha) / 255, places: 3))) }
+        let white = Color(rgb: 0xFFFFFF)
+        let black = Color(rgb: 0x000000)
+        lines.append(Line("Contrast on white", decimal(color.contrast(with: white), places: 2) + ":1"))
+        lines.append(Line("Contrast on black", decimal(color.contrast(with: black), places: 2) + ":1"))
+        lines.append(Line("Nearest name", color.nearestName()))
+        return lines
+    }
+
+    /// `value` rounded to `places` decimals, trailing zeros dropped, as CSS
+    /// writes numbers (`0.5`, `33.1`, `7`); never `-0`.
+    static func decimal(_ value: Double, places: Int) -> String {
+        guard value.isFinite else { return "0" }
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        let scaled = (value * scale).rounded()
+        let whole = Int(scaled)
+        let negative = whole < 0
+        let magnitude = whole.magnitude
+        let divisor = UInt(scale)
+        var text = String(magnitude / divisor)
+        var fraction = String(magnitude % divisor)
+        if places > 0 {
+            fraction = String(repeating: "0", count: places - fraction.count) + fraction
+            while fraction.hasSuffix("0") { fraction.removeLast() }
+            if !fraction.isEmpty { text += "." + fraction }
+        }
+        return (negative && text != "0" ? "-" : "") + text
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// The inspector (issue 14, item 3): an element's fields and, for a colour,
+/// its codes, contrast and nearest name; `i` in browse, `--inspect` in render.
+@Suite("the inspector", .serialized)
+struct InspectorTests {
+    static let salmon = [
+        "Salmon", "Path               1.1.2", "Kind               item", "Hex                #FA8072",
+        "RGB                rgb(250 128 114)", "HSL                hsl(6.2 93.2% 71.4%)",
+        "OKLCH              oklch(0.735 0.152 28.1)", "Contrast on white  2.5:1",
+        "Contrast on black  8.4:1", "Nearest name       salmon",
+    ]
+
+    @Test func renderInspectWritesTheInspectorInPlainText() throws {
+        let result = try CommandRunner.run([
+            "render", "--inspect", "1.1.2", "--format", "plain", "--width", "60",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+        #expect(lines == Self.salmon)
+    }
+
+    @Test func renderInspectAsJSONDecodes() throws {
+        let result = try CommandRunner.run(["render", "--inspect", "1.1.2", "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any])
+        #expect(root["path"] as? String == "1.1.2")
+        #expect(root["color"] as? String == "#FA8072")
+        let lines = try #require(root["lines"] as? [[String: String]])
+        #expect(lines.first { $0["label"] == "Nearest name" }?["value"] == "salmon")
+        #expect(lines.count == Self.salmon.count - 1)
+    }
+
+    @Test func anItemsFieldsAreShown() throws {
+        let scratch = ScratchFolder()
+        scratch.write(
+            "tokens.lua",
+            """
+            return { name = "Tokens", api = 1, data = { { name = "Brand", rows = { { name = "Core", items = {
+              { name = "Primary", color = "#3366CC", id = "brand-primary",
+                fields = { { "Token", "color.brand.primary" }, { "Use", "buttons\\u{1B}[2J" } } } } } } } } }
+            """)
+        let result = try CommandRunner.run(
+            ["render", "tokens.lua", "--inspect", "1.1.1", "--format", "transcript"], in: scratch.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.text.split(separator: "\n").map(String.init)
+        #expect(lines.first == "Primary, item 1.1.1")
+        #expect(lines.contains("Id: brand-primary"))
+        #expect(lines.contains("Token: color.brand.primary"))
+        #expect(lines.contains("Use: buttons\u{FFFD}[2J"), "a field cannot drive the terminal")
+        #expect(lines.contains("Nearest name: royalblue"))
+    }
+
+    @Test func aPathThatNamesNothingIsAUsageError() throws {
+        let result = try CommandRunner.run(["render", "--inspect", "9.9"])
+        #expect(result.status == 64)
+        #expect(result.stderr == "--inspect: 9.9 names no element of the catalogue\n")
+    }
+
+    @Test func iInBrowseShowsTheFocusedElementAndFollowsTheFocus() throws {
+        let screen = try TmuxScreen("\(TmuxScreen.binary) browse; sleep 30", width: 100, height: 30)
+        try screen.waitFor { $0.joined().contains("Orchid") }
+        try screen.press("i")
+        let shown = try screen.waitFor { $0.joined().contains("Nearest name") }
+        #expect(shown.joined().contains("orchid"))
+        #expect(shown.joined().contains("#DA70D6"))
+        try screen.press("l")
+        try screen.waitFor { $0.joined().contains("salmon") }
+        try screen.press("i")
+        let hidden = try screen.waitFor { !$0.joined().contains("Nearest name") }
+        #expect(!hidden.joined().contains("Contrast on white"))
+    }
+}
