@@ -20,7 +20,8 @@ public protocol SessionScript: AnyObject {
     /// Whether the script has `callback`; the session builds no event
     /// (which may lay the screen out) for a callback nobody answers.
     func answers(_ callback: ScriptCallback) -> Bool
-    /// Runs `callback` with `event`, under the script's limits.
+    /// Runs `callback` with `event`, under the script's limits; the session
+    /// calls it only for a callback the script ``answers(_:)``.
     func call(_ callback: ScriptCallback, with event: ScriptEvent) throws(Diagnostic) -> ScriptAnswer
     /// Runs the script's `on_load(ctx)` once the session is open.
     func load(on screen: Screen) throws(Diagnostic)

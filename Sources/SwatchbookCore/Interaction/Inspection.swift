@@ -33,13 +33,7 @@ public struct Inspection: Sendable, Equatable {
             title = element.row?.name ?? ""
             if let row = element.row {
                 if let id = row.id { lines.append(Line("Id", id)) }
-                let noun =
-                    switch row.kind {
-                    case .items: "item"
-                    case .fields: "field"
-                    case .children: "node"
-                    }
-                lines.append(Line("Holds", "\(row.count) \(noun)" + (row.count == 1 ? "" : "s")))
+                lines.append(Line("Holds", row.contents))
             }
         case .item:
             title = element.item?.name ?? ""

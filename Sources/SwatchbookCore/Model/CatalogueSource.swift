@@ -76,6 +76,17 @@ public struct SectionSummary: Sendable, Equatable {
 public struct RowSummary: Sendable, Equatable {
     public enum Kind: String, Sendable { case items, fields, children }
 
+    /// What the row holds, as people say it: "6 items", "1 field", "3 nodes".
+    public var contents: String {
+        let noun =
+            switch kind {
+            case .items: "item"
+            case .fields: "field"
+            case .children: "node"
+            }
+        return "\(count) \(noun)" + (count == 1 ? "" : "s")
+    }
+
     public var name: String
     public var id: String?
     public var kind: Kind

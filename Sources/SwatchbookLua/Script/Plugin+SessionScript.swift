@@ -12,8 +12,9 @@ extension Plugin: SessionScript {
         has(callback.rawValue)
     }
 
+    /// The session asks ``answers(_:)`` first, so the table is not looked
+    /// up twice a callback.
     public func call(_ callback: ScriptCallback, with event: ScriptEvent) throws(Diagnostic) -> ScriptAnswer {
-        guard has(callback.rawValue) else { return .nothing }
         let stack = runtime.stack
         let base = stack.top
         defer { stack.setTop(base) }

@@ -182,14 +182,8 @@ private struct Names {
     /// the window. A tree's count of lines depends on what is open, which
     /// only its laid-out lines tell.
     func content(_ path: [Int]) -> String? {
-        guard let row = summary(path) else { return nil }
-        let noun: String
-        switch row.kind {
-        case .items: noun = "item"
-        case .fields: noun = "field"
-        case .children: return nil
-        }
-        return "\(row.count) \(noun)" + (row.count == 1 ? "" : "s")
+        guard let row = summary(path), row.kind != .children else { return nil }
+        return row.contents
     }
 
     /// The node at `path` (section, row, then one index a level).
