@@ -2,8 +2,15 @@ import SwatchbookCore
 
 extension Session {
     /// Opens or closes a node with children, as a tap or `sb.expand` does,
-    /// and tells the script (`on_expand`, `on_collapse`).
+    /// and tells the script (`on_expand`, `on_collapse`); in an outline
+    /// opens or closes a section or a row (the script is not told: its
+    /// callbacks are about nodes).
     public func setExpanded(_ element: LocatedElement, _ open: Bool, mouse: Bool = false) throws(Diagnostic) {
+        if settings.style == .outline, element.kind == .header || element.kind == .row {
+            if open { state.collapsed.remove(element.key) } else { state.collapsed.insert(element.key) }
+            navigator.ensureFocus(in: &state)
+            return
+        }
         guard element.kind == .node, element.node?.children.isEmpty == false, element.isExpanded != open
         else {
             return
@@ -21,6 +28,7 @@ extension Session {
 
     /// Opens every node that has children (`--expand all`).
     public func expandAll() {
+        state.collapsed = []
         catalogue?.forEachNode { key, node in
             if !node.children.isEmpty { state.expanded.insert(key) }
         }

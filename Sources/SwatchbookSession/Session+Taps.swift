@@ -4,11 +4,14 @@ extension Session {
     /// Taps the element at `path` as a user would: it takes the focus, the
     /// plugin's `on_tap` runs, then (unless it returned `false`) the default
     /// action: an item or a leaf node is selected, a node with children
-    /// opens or closes; a header, row title or field does nothing.
+    /// opens or closes; in an outline a header or row title opens or closes
+    /// too, and in details a table's title (or any of its lines) selects
+    /// the table; otherwise a header, row title or field does nothing.
     /// Returns the pick result: `on_tap`'s string, `sb.emit`, else the hex
     /// of a tapped colour.
     @discardableResult
     public func tap(_ path: ElementPath, mouse: Bool = false) throws(Diagnostic) -> String? {
+        let path = navigator.chosen(path)
         guard let element = navigator.locate(path, in: state) else {
             throw Diagnostic(.usage, "--tap: \(path) names no element of the catalogue")
         }
@@ -32,6 +35,10 @@ extension Session {
         case .node where element.node?.children.isEmpty == false:
             try setExpanded(element, !element.isExpanded, mouse: mouse)
         case .node:
+            try toggleSelection(element, mouse: mouse)
+        case .header where settings.style == .outline, .row where settings.style == .outline:
+            try setExpanded(element, !element.isExpanded, mouse: mouse)
+        case .row where settings.style == .details && element.row?.kind == .items:
             try toggleSelection(element, mouse: mouse)
         case .header, .row, .field:
             break

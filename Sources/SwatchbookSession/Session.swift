@@ -24,7 +24,7 @@ public final class Session {
         didSet { measured = nil }
     }
     /// The last measured layout (see ``layout``).
-    private var measured: ShelvesLayout?
+    private var measured: CatalogueLayout?
     /// The whole catalogue, as the script has changed it (``updateCatalogue(_:)``);
     /// nil for a lazy source.
     public internal(set) var catalogue: Catalogue?
@@ -76,9 +76,9 @@ public final class Session {
 
     /// The layout for the current state; the measured document is kept
     /// until the source, settings, width or open nodes change.
-    public var layout: ShelvesLayout {
+    public var layout: CatalogueLayout {
         if let reused = measured?.reused(for: state) { return reused }
-        let fresh = ShelvesLayout(
+        let fresh = CatalogueLayout(
             source: source, settings: settings, width: screen.width, state: state, measure: measure)
         measured = fresh
         return fresh

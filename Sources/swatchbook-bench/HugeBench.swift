@@ -31,7 +31,7 @@ struct HugeBench {
         let plugin = try PluginLoader.load(
             file: script, displayName: script.lastPathComponent,
             context: .bench(width: width, height: height))
-        let layout = ShelvesLayout(
+        let layout = CatalogueLayout(
             source: plugin.source, settings: plugin.settings, width: width, state: ViewState(),
             measure: { TextWidth.of($0) })
         let opened = clock.now

@@ -27,10 +27,10 @@ struct LazyBench {
 
     /// A fresh plugin (its source caches its answers) and a renderer of its
     /// document as `swatchbook render` draws it.
-    private func open() throws(Diagnostic) -> (plugin: Plugin, layout: ShelvesLayout) {
+    private func open() throws(Diagnostic) -> (plugin: Plugin, layout: CatalogueLayout) {
         let plugin = try PluginLoader.load(
             file: pluginFile, displayName: pluginFile.lastPathComponent, context: .bench(width: width))
-        let layout = ShelvesLayout(
+        let layout = CatalogueLayout(
             source: plugin.source, settings: plugin.settings, width: width, state: ViewState(),
             measure: { TextWidth.of($0) })
         return (plugin, layout)

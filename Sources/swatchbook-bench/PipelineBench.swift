@@ -50,8 +50,8 @@ struct PipelineBench {
             context: context)
     }
 
-    private func makeLayout(_ plugin: Plugin) -> ShelvesLayout {
-        ShelvesLayout(
+    private func makeLayout(_ plugin: Plugin) -> CatalogueLayout {
+        CatalogueLayout(
             source: plugin.source, settings: plugin.settings, width: width, state: ViewState(),
             measure: { TextWidth.of($0) })
     }

@@ -4,12 +4,12 @@ import Testing
 
 /// Drawing cost follows the screen, not the catalogue: a viewport asks the
 /// source for exactly the items that meet it, and measuring asks for none.
-@Suite struct ShelvesLayoutLazinessTests {
+@Suite struct CatalogueLayoutLazinessTests {
     static func layout(
         _ source: any CatalogueSource, settings: LayoutSettings = LayoutSettings(),
         width: Int, state: ViewState = ViewState()
-    ) -> ShelvesLayout {
-        ShelvesLayout(source: source, settings: settings, width: width, state: state)
+    ) -> CatalogueLayout {
+        CatalogueLayout(source: source, settings: settings, width: width, state: state)
     }
 
     static func items(in layout: Layout) -> [LayoutElement] {
@@ -157,7 +157,7 @@ import Testing
     /// no row at all, and a screen asks only for the rows and cells it shows.
     @Test func aLazySourceIsAskedOnlyForTheScreen() {
         let source = CountingSource(sections: 1_000, rows: 1_000, items: 1_000, eager: false)
-        let layout = ShelvesLayout(
+        let layout = CatalogueLayout(
             source: source, settings: LayoutSettings(), width: 120, state: ViewState())
         #expect(source.rowCalls.isEmpty && source.itemCalls.isEmpty)
         #expect(layout.documentHeight == 1_000 * (1 + 1_000 * 5) + 999)

@@ -4,7 +4,7 @@ import Testing
 
 /// The shelves layout: document height, item frames, horizontal offsets kept
 /// by row key, wrapping, and touching only what meets the viewport (SPEC §4).
-@Suite struct ShelvesLayoutTests {
+@Suite struct CatalogueLayoutTests {
     // MARK: building catalogues
 
     static func items(_ count: Int, _ prefix: String = "c") -> [Item] {
@@ -35,8 +35,8 @@ import Testing
     static func layout(
         _ source: any CatalogueSource = catalogue, settings: LayoutSettings = LayoutSettings(),
         width: Int = 80, state: ViewState = ViewState()
-    ) -> ShelvesLayout {
-        ShelvesLayout(source: source, settings: settings, width: width, state: state)
+    ) -> CatalogueLayout {
+        CatalogueLayout(source: source, settings: settings, width: width, state: state)
     }
 
     static func elements(_ layout: Layout, _ kind: LayoutElement.Kind) -> [LayoutElement] {

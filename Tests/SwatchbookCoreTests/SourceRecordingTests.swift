@@ -48,7 +48,7 @@ import Testing
         }
     }
 
-    static func shelves(_ source: LoggingSource, wrap: Bool = false) -> ShelvesLayout {
+    static func shelves(_ source: LoggingSource, wrap: Bool = false) -> CatalogueLayout {
         var settings = LayoutSettings()
         settings.wrap = wrap
         var state = ViewState()
@@ -59,7 +59,7 @@ import Testing
         state.offsets[strip] = 31
         state.selected = [ModelKey.child(of: strip, name: "Colour 0.0.3", id: nil)]
         state.focus = ModelKey.child(of: strip, name: "Colour 0.0.4", id: nil)
-        return ShelvesLayout(source: source, settings: settings, width: 70, state: state)
+        return CatalogueLayout(source: source, settings: settings, width: 70, state: state)
     }
 
     static let windows: [Viewport] = [

@@ -23,7 +23,7 @@ struct LuaSourceTests {
     @Test func opensWithoutWalkingTheCatalogue() throws {
         let fixture = ScriptFixture(["lazy.lua": Self.counting])
         let plugin = try fixture.load("lazy.lua")
-        let layout = ShelvesLayout(
+        let layout = CatalogueLayout(
             source: plugin.source, settings: plugin.settings, width: 120, state: ViewState())
         #expect(plugin.sourceCalls == ["sections": 1, "rows": 1000])
         let window = layout.layout(Viewport(height: 40))
@@ -41,7 +41,7 @@ struct LuaSourceTests {
     @Test func anyWindowAsksOnlyForItsCells() throws {
         let fixture = ScriptFixture(["lazy.lua": Self.counting])
         let plugin = try fixture.load("lazy.lua")
-        let layout = ShelvesLayout(
+        let layout = CatalogueLayout(
             source: plugin.source, settings: plugin.settings, width: 120, state: ViewState())
         let window = layout.layout(Viewport(height: 40, top: 2_500_000))
         let items = window.elements.filter { $0.kind == .item }
@@ -80,7 +80,7 @@ struct LuaSourceTests {
             """
         let fixture = ScriptFixture(["bad.lua": source])
         let plugin = try fixture.load("bad.lua", limits: ScriptLimits(timeout: 0.3))
-        let layout = ShelvesLayout(
+        let layout = CatalogueLayout(
             source: plugin.source, settings: plugin.settings, width: 80, state: ViewState())
         _ = layout.layout(Viewport(height: 10))
         #expect(plugin.sourceFailure?.formatted == expected)
@@ -112,11 +112,11 @@ struct LuaSourceTests {
             """,
         ])
         let fields = try fixture.load("fields.lua")
-        _ = ShelvesLayout(source: fields.source, settings: fields.settings, width: 40, state: ViewState())
+        _ = CatalogueLayout(source: fields.source, settings: fields.settings, width: 40, state: ViewState())
             .layout(Viewport())
         #expect(fields.sourceFailure == nil)
         let counted = try fixture.load("counted.lua")
-        _ = ShelvesLayout(source: counted.source, settings: counted.settings, width: 40, state: ViewState())
+        _ = CatalogueLayout(source: counted.source, settings: counted.settings, width: 40, state: ViewState())
             .layout(Viewport())
         #expect(
             counted.sourceFailure?.formatted
@@ -137,7 +137,7 @@ struct LuaSourceTests {
             """
         ])
         let plugin = try fixture.load("rows.lua")
-        let layout = ShelvesLayout(
+        let layout = CatalogueLayout(
             source: plugin.source, settings: plugin.settings, width: 80, state: ViewState())
         let window = layout.layout(Viewport(height: 20))
         #expect(window.elements.contains { $0.kind == .field && $0.value == "3" })

@@ -26,7 +26,7 @@ import Testing
     static func renderer(bandHeight: Int, pipelined: Bool, width: Int = 50, of source: Catalogue = catalogue)
         -> CatalogueRenderer
     {
-        let layout = ShelvesLayout(
+        let layout = CatalogueLayout(
             source: source, settings: LayoutSettings(), width: width, state: ViewState(),
             measure: { TextWidth.of($0) })
         var renderer = CatalogueRenderer(
@@ -116,7 +116,7 @@ import Testing
 
     static func renderLazy(bandHeight: Int, pipelined: Bool) -> (bytes: [UInt8], asked: Int) {
         let source = StatefulSource()
-        let layout = ShelvesLayout(
+        let layout = CatalogueLayout(
             source: source, settings: LayoutSettings(), width: 60, state: ViewState(),
             measure: { TextWidth.of($0) })
         var renderer = CatalogueRenderer(

@@ -75,8 +75,8 @@ enum WriterFixture {
 
     static func shelves(
         _ catalogue: Catalogue = catalogue, width: Int = 60, state: ViewState = state
-    ) -> ShelvesLayout {
-        ShelvesLayout(
+    ) -> CatalogueLayout {
+        CatalogueLayout(
             source: catalogue, settings: settings, width: width, state: state,
             measure: { TextWidth.of($0) })
     }

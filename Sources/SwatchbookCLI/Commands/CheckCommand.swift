@@ -145,7 +145,7 @@ struct CheckCommand {
     private func draw(_ plugin: Plugin) throws(Diagnostic) {
         let folder = (plugin.fileURL ?? resolve(plugin.file)).deletingLastPathComponent()
         let theme = try ThemeChoice.forPlugin(plugin, option: nil, folder: folder, warn: { _ in })
-        let layout = ShelvesLayout(
+        let layout = CatalogueLayout(
             source: plugin.source, settings: plugin.settings, width: Screen.defaultWidth, state: ViewState(),
             measure: { TextWidth.of($0) })
         let pipeline = RenderPipeline(theme: theme, depth: .none, settings: plugin.settings)

@@ -68,6 +68,7 @@ enum StateFile {
                 case "lastFocused":
                     state.lastFocused = try map(value, field) { v, p throws(Diagnostic) in try string(v, p) }
                 case "expanded": state.expanded = try keys(value, field)
+                case "collapsed": state.collapsed = try keys(value, field)
                 case "selected": state.selected = try keys(value, field)
                 case "selectionPaths":
                     state.selectionPaths = try map(value, field) { v, p throws(Diagnostic) in try path(v, p) }

@@ -16,6 +16,16 @@ public struct LocatedElement: Sendable {
 }
 
 extension Navigator {
+    /// The path a tap on `path` chooses: in details an item's line chooses
+    /// its table (inner lines are not selectable, the table is); else `path`.
+    public func chosen(_ path: ElementPath) -> ElementPath {
+        guard settings.style == .details, path.indices.count == 3, path.indices.allSatisfy({ $0 > 0 }),
+            path.indices[0] <= source.sectionCount, path.indices[1] <= source.rowCount(path.indices[0] - 1),
+            source.rowSummary(path.indices[0] - 1, path.indices[1] - 1).kind == .items
+        else { return path }
+        return ElementPath(Array(path.indices.prefix(2)))
+    }
+
     /// What `path` names: a header (`2`), a row title (`2.1`), an item or a
     /// field (`2.1.3`), or a node (`2.1.3`, `2.1.3.1`, …) of a visible tree.
     public func locate(_ path: ElementPath, in state: ViewState) -> LocatedElement? {
@@ -24,15 +34,20 @@ extension Navigator {
         let section = source.sectionSummary(s)
         let sectionKey = ModelKey.section(name: section.name, id: section.id)
         guard p.count > 1 else {
-            return LocatedElement(kind: .header, path: path, key: sectionKey, section: section, index: s + 1)
+            var header = LocatedElement(
+                kind: .header, path: path, key: sectionKey, section: section, index: s + 1)
+            header.isExpanded = isOutline && isOpen(section: s, state)
+            return header
         }
         let r = p[1]
         guard r < source.rowCount(s) else { return nil }
         let row = source.rowSummary(s, r)
         let rowKey = ModelKey.child(of: sectionKey, name: row.name, id: row.id)
         guard p.count > 2 else {
-            return LocatedElement(
+            var title = LocatedElement(
                 kind: .row, path: path, key: rowKey, section: section, row: row, index: r + 1)
+            title.isExpanded = isOutline && isOpen(row: s, r, state)
+            return title
         }
         switch row.kind {
         case .items:

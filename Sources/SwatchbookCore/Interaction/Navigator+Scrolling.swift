@@ -8,8 +8,18 @@ extension Navigator {
         var frameHeight = 1
         let layout = layout(state)
         if !source.isEager { askRowsNear(target, top: state.top, in: layout) }
-        let row = layout.rowFrame(section: target.section, row: target.row)
+        // A header's section may have no rows.
+        let row =
+            target.kind == .header
+            ? (top: layout.sectionTop(target.section) + 1, height: 0)
+            : layout.rowFrame(section: target.section, row: target.row)
+        // Lines to keep in view above the target, which explain it: a
+        // strip's row title and, over that, the line a sticky section
+        // header takes (none above a header).
+        var above = 1
         switch target.kind {
+        case .item(let index) where isOutline:
+            frameTop = row.top + 1 + index
         case .item(let index):
             if settings.wrap {
                 let line = index / g.cellsPerLine
@@ -28,10 +38,15 @@ extension Navigator {
             frameHeight = settings.itemHeight
         case .node(let line, _):
             frameTop = row.top + 1 + line
+        case .header:
+            frameTop = layout.sectionTop(target.section)
+            above = 0
+        case .title:
+            frameTop = row.top
+            // A details table shows whole when it fits.
+            if !isOutline { frameHeight = row.height - settings.lineSpacing }
         }
-        // Keep what explains the cell in view above it: a strip's row title
-        // and, over that, the line a sticky section header takes.
-        let above = frameTop == row.top + 1 ? 2 : 1
+        if frameTop == row.top + 1 { above = 2 }
         let wanted = max(0, frameTop - above)
         if wanted < state.top { state.top = wanted }
         if frameTop + frameHeight > state.top + height {
@@ -46,7 +61,7 @@ extension Navigator {
     /// the screen and it), so that it is placed by their exact heights and
     /// not their estimates, and the screen shows what the same catalogue
     /// given eagerly shows. At most two screens' rows are asked, each once.
-    private func askRowsNear(_ target: FocusTarget, top: Int, in layout: ShelvesLayout) {
+    private func askRowsNear(_ target: FocusTarget, top: Int, in layout: CatalogueLayout) {
         let here = (target.section, target.row)
         var lines = 0
         var position = step(here, forward: false)

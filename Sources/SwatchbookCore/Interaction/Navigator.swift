@@ -18,11 +18,11 @@ public struct Navigator {
     let measure: @Sendable (String) -> Int
     /// A layout of the same catalogue, settings and width to reuse when the
     /// state allows, so a key does not measure the whole document again.
-    let measured: ShelvesLayout?
+    let measured: CatalogueLayout?
 
     public init(
         source: any CatalogueSource, settings: LayoutSettings, width: Int, height: Int,
-        measure: @escaping @Sendable (String) -> Int = { $0.count }, measured: ShelvesLayout? = nil
+        measure: @escaping @Sendable (String) -> Int = { $0.count }, measured: CatalogueLayout? = nil
     ) {
         self.source = source
         self.settings = settings
@@ -39,9 +39,10 @@ public struct Navigator {
         geometry.clampedOffset(offset, count: count)
     }
 
-    func layout(_ state: ViewState) -> ShelvesLayout {
+    func layout(_ state: ViewState) -> CatalogueLayout {
         measured?.reused(for: state)
-            ?? ShelvesLayout(source: source, settings: settings, width: width, state: state, measure: measure)
+            ?? CatalogueLayout(
+                source: source, settings: settings, width: width, state: state, measure: measure)
     }
 
     // MARK: Keys of rows and targets
@@ -68,11 +69,31 @@ public struct Navigator {
             return ModelKey.child(of: rowKey(target.section, target.row), name: item.name, id: item.id)
         case .node(let line, _):
             return lines(target.section, target.row, state)[line].key
+        case .header:
+            return sectionKey(target.section)
+        case .title:
+            return rowKey(target.section, target.row)
         }
     }
 
-    /// Rows focus can rest on: a strip with items, or a tree with lines.
+    var isOutline: Bool { settings.style == .outline }
+
+    /// Whether section `s`'s rows are shown (an outline closes them).
+    func isOpen(section s: Int, _ state: ViewState) -> Bool { geometry.isOpen(sectionKey(s), state) }
+
+    /// Whether row `r`'s content is shown (an outline closes it).
+    func isOpen(row s: Int, _ r: Int, _ state: ViewState) -> Bool { geometry.isOpen(rowKey(s, r), state) }
+
+    /// Whether focus lands on a row's title rather than in its content: a
+    /// details table, and a closed row of an outline.
+    func focusesTitle(_ s: Int, _ r: Int, _ row: RowSummary, _ state: ViewState) -> Bool {
+        (settings.style == .details && row.kind == .items) || (isOutline && !isOpen(row: s, r, state))
+    }
+
+    /// Rows focus can rest on: a strip with items, or a tree with lines;
+    /// in an outline every row of an open section (its title is a line).
     func isFocusable(_ s: Int, _ r: Int, _ state: ViewState) -> Bool {
+        if isOutline { return isOpen(section: s, state) }
         let row = source.rowSummary(s, r)
         switch row.kind {
         case .items: return row.count > 0
@@ -85,15 +106,25 @@ public struct Navigator {
 
     /// The target at a user's path (`2.1.3`, or a node path), if it names
     /// a focusable element.
+    ///
+    /// In an outline a section (`2`) and a row (`2.1`) are targets too;
+    /// in details an item's path names its table, which takes the focus.
     public func target(at path: ElementPath, in state: ViewState) -> FocusTarget? {
         let p = path.indices.map { $0 - 1 }
-        guard p.count >= 3, p.allSatisfy({ $0 >= 0 }), p[0] < source.sectionCount,
-            p[1] < source.rowCount(p[0])
-        else { return nil }
+        guard !p.isEmpty, p.allSatisfy({ $0 >= 0 }), p[0] < source.sectionCount else { return nil }
+        if p.count == 1 { return isOutline ? FocusTarget(section: p[0], row: 0, kind: .header) : nil }
+        guard p[1] < source.rowCount(p[0]), !isOutline || isOpen(section: p[0], state) else { return nil }
         let row = source.rowSummary(p[0], p[1])
+        let title = FocusTarget(section: p[0], row: p[1], kind: .title)
+        if p.count == 2 {
+            return isOutline || (settings.style == .details && row.kind == .items && row.count > 0)
+                ? title : nil
+        }
+        if isOutline && !isOpen(row: p[0], p[1], state) { return nil }
         switch row.kind {
         case .items:
             guard p.count == 3, p[2] < row.count else { return nil }
+            if settings.style == .details { return title }
             return FocusTarget(section: p[0], row: p[1], kind: .item(p[2]))
         case .children:
             guard let line = lines(p[0], p[1], state).firstIndex(where: { $0.path == path }) else {
@@ -116,6 +147,7 @@ public struct Navigator {
         }
         guard source.isEager else { return nil }
         for s in 0..<source.sectionCount {
+            if isOutline && sectionKey(s) == focus { return FocusTarget(section: s, row: 0, kind: .header) }
             for r in 0..<source.rowCount(s) where isFocusable(s, r, state) {
                 for target in targets(inRow: s, r, state) where key(of: target, in: state) == focus {
                     return target
@@ -125,8 +157,17 @@ public struct Navigator {
         return nil
     }
 
-    private func targets(inRow s: Int, _ r: Int, _ state: ViewState) -> [FocusTarget] {
+    /// The targets of a row, in order: its title first in an outline, and
+    /// only its title for a details table or a closed outline row.
+    func targets(inRow s: Int, _ r: Int, _ state: ViewState) -> [FocusTarget] {
         let row = source.rowSummary(s, r)
+        let title = FocusTarget(section: s, row: r, kind: .title)
+        if focusesTitle(s, r, row, state) { return [title] }
+        return (isOutline ? [title] : []) + contentTargets(inRow: s, r, row, state)
+    }
+
+    /// The items or tree lines of a row.
+    func contentTargets(inRow s: Int, _ r: Int, _ row: RowSummary, _ state: ViewState) -> [FocusTarget] {
         switch row.kind {
         case .items: return (0..<row.count).map { FocusTarget(section: s, row: r, kind: .item($0)) }
         case .children:
@@ -145,7 +186,10 @@ public struct Navigator {
         let key = key(of: target, in: state)
         state.focus = key
         state.focusPath = target.path
-        state.lastFocused[rowKey(target.section, target.row)] = key
+        switch target.kind {
+        case .item, .node: state.lastFocused[rowKey(target.section, target.row)] = key
+        case .header, .title: break
+        }
         scrollIntoView(target, in: &state)
     }
 
@@ -172,6 +216,7 @@ public struct Navigator {
     }
 
     private func destination(of move: Move, from current: FocusTarget, _ state: ViewState) -> FocusTarget? {
+        if isOutline, let target = outlineDestination(of: move, from: current, state) { return target }
         let s = current.section
         let r = current.row
         switch (move, current.kind) {
@@ -184,10 +229,11 @@ public struct Navigator {
             return FocusTarget(section: s, row: r, kind: .item(0))
         case (.end, .item):
             return FocusTarget(section: s, row: r, kind: .item(source.rowSummary(s, r).count - 1))
-        case (.left, .node), (.right, .node):
+        case (.left, .node), (.right, .node), (.left, .header), (.right, .header), (.left, .title),
+            (.right, .title), (.home, .header), (.end, .header), (.home, .title), (.end, .title):
             return nil  // trees open and close through taps and sb.expand
         case (.home, .node), (.end, .node):
-            let rowTargets = targets(inRow: s, r, state)
+            let rowTargets = contentTargets(inRow: s, r, source.rowSummary(s, r), state)
             return move == .home ? rowTargets.first : rowTargets.last
         case (.up, _), (.down, _):
             return vertical(from: current, forward: move == .down, state)
@@ -217,8 +263,10 @@ public struct Navigator {
         }
     }
 
-    /// Up or down: the neighbouring line of a tree, else the next focusable row.
-    private func vertical(from current: FocusTarget, forward: Bool, _ state: ViewState) -> FocusTarget? {
+    /// Up or down: the neighbouring line of a tree, else the next focusable
+    /// row; in an outline, the neighbouring line.
+    func vertical(from current: FocusTarget, forward: Bool, _ state: ViewState) -> FocusTarget? {
+        if isOutline { return outlineStep(from: current, forward: forward, state) }
         if case .node(let line, _) = current.kind {
             let rowLines = lines(current.section, current.row, state)
             let next = line + (forward ? 1 : -1)
@@ -237,27 +285,36 @@ public struct Navigator {
     /// A page: as many rows as fit on the screen, at least one.
     private func page(from current: FocusTarget, forward: Bool, _ state: ViewState) -> FocusTarget? {
         let layout = layout(state)
-        let startTop = layout.rowFrame(section: current.section, row: current.row).top
+        // An outline moves by lines, the other styles by rows.
+        func top(_ target: FocusTarget) -> Int {
+            isOutline
+                ? line(of: target, in: layout) : layout.rowFrame(section: target.section, row: target.row).top
+        }
+        let startTop = top(current)
+        let room = isOutline ? height - 1 : height - settings.itemHeight - 1
         var target = current
         while let next = vertical(from: target, forward: forward, state) {
             target = next
-            let top = layout.rowFrame(section: next.section, row: next.row).top
-            if abs(top - startTop) >= height - settings.itemHeight - 1 { break }
+            if abs(top(next) - startTop) >= room { break }
         }
         return target == current ? nil : target
     }
 
     /// Where focus lands in a row it enters: the item the row last had
     /// focused, else the column nearest the one it leaves; the first or last
-    /// line of a tree.
-    private func landing(in row: (Int, Int), from current: FocusTarget?, forward: Bool, _ state: ViewState)
+    /// line of a tree; the title of a details table or a closed outline row.
+    func landing(in row: (Int, Int), from current: FocusTarget?, forward: Bool, _ state: ViewState)
         -> FocusTarget?
     {
         let (s, r) = row
         let summary = source.rowSummary(s, r)
-        if summary.kind == .children {
-            let rowTargets = targets(inRow: s, r, state)
-            return forward ? rowTargets.first : rowTargets.last
+        let title = FocusTarget(section: s, row: r, kind: .title)
+        if focusesTitle(s, r, summary, state) { return title }
+        if summary.kind != .items || summary.count == 0 {
+            // A tree's first or last line; an outline row with no line to
+            // land on keeps the focus on its title.
+            let content = contentTargets(inRow: s, r, summary, state)
+            return (forward ? content.first : content.last) ?? (isOutline ? title : nil)
         }
         let key = rowKey(s, r)
         if let remembered = state.lastFocused[key],
@@ -266,7 +323,7 @@ public struct Navigator {
             return FocusTarget(section: s, row: r, kind: .item(index))
         }
         var index = 0
-        if let current, case .item(let i) = current.kind, !settings.wrap {
+        if let current, case .item(let i) = current.kind, !settings.wrap, settings.style == .shelves {
             let g = geometry
             let fromOffset = g.clampedOffset(
                 state.offset(ofRow: rowKey(current.section, current.row)),
@@ -322,7 +379,7 @@ public struct Navigator {
     }
 
     /// The first focusable row at or after (before) `position`.
-    private func firstRow(from position: (Int, Int), forward: Bool, _ state: ViewState) -> (Int, Int)? {
+    func firstRow(from position: (Int, Int), forward: Bool, _ state: ViewState) -> (Int, Int)? {
         var position: (Int, Int)? = position
         if let (s, r) = position, s < source.sectionCount, r >= source.rowCount(s) {
             position = step((s, r - 1 < 0 ? 0 : r), forward: true)
@@ -337,7 +394,7 @@ public struct Navigator {
         return nil
     }
 
-    private func lastRowPosition() -> (Int, Int)? {
+    func lastRowPosition() -> (Int, Int)? {
         var s = source.sectionCount - 1
         while s >= 0 {
             let count = source.rowCount(s)

@@ -17,7 +17,9 @@ public struct LayoutElement: Sendable, Equatable {
     /// For fields: the value beside `title`, and the key column's width.
     public var value: String?
     public var keyWidth: Int = 0
-    /// For nodes: nesting depth and disclosure.
+    /// For nodes: nesting depth; for an outline's lines, their level
+    /// (section 0, row 1, item 2). Disclosure for nodes, and for the
+    /// sections and rows of an outline.
     public var depth: Int = 0
     public var hasChildren = false
     public var isExpanded = false
@@ -32,6 +34,10 @@ public struct LayoutElement: Sendable, Equatable {
     /// View state the writers show: selection and the focused element.
     public var isSelected = false
     public var isFocused = false
+    /// For a row of items in the details layout: its table's columns; for
+    /// an item line of it, the item's values under the field columns.
+    public var table: ItemTable?
+    public var cells: [String] = []
     /// For items: the 1-based position in its row and the row's count, for
     /// "2 of 5" in the transcript.
     public var index = 0

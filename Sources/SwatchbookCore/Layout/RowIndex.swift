@@ -38,9 +38,15 @@ struct RowIndex: Sendable {
     }
 
     private(set) var sections: [SectionSpan] = []
+    /// Blank lines between two sections.
+    let sectionGap: Int
     /// Each section's rows' corrections in total, by section.
     private var sectionCorrections = HeightCorrections()
     private var baseHeight = 0
+
+    init(sectionGap: Int = 1) {
+        self.sectionGap = sectionGap
+    }
 
     var documentHeight: Int { baseHeight + sectionCorrections.total }
 
@@ -52,7 +58,7 @@ struct RowIndex: Sendable {
 
     /// Adds a section of `rowCount` rows, each at the estimate until measured.
     mutating func appendSection(rowCount: Int, estimatedHeight: Int) {
-        if !sections.isEmpty { baseHeight += 1 }  // a blank line between sections
+        if !sections.isEmpty { baseHeight += sectionGap }
         let span = SectionSpan(baseTop: baseHeight, rowCount: rowCount, estimatedHeight: estimatedHeight)
         sections.append(span)
         baseHeight += 1 + rowCount * estimatedHeight

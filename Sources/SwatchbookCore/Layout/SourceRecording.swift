@@ -3,9 +3,9 @@
 ///
 /// A lazy source runs a plugin's Lua, which only one thread may do. To lay a
 /// long document out on a worker anyway, the caller's thread prefetches each
-/// band (``ShelvesLayout/prefetch(_:)``: the same walk as layout, building
+/// band (``CatalogueLayout/prefetch(_:)``: the same walk as layout, building
 /// nothing) and hands the recording over; the worker lays the band out from
-/// it (``ShelvesLayout/layout(_:replaying:)``) without calling the source.
+/// it (``CatalogueLayout/layout(_:replaying:)``) without calling the source.
 public struct SourceRecording: Sendable {
     enum Answer: Sendable {
         case section(Int, SectionSummary)

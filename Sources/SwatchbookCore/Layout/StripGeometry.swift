@@ -1,5 +1,12 @@
 /// The geometry of one row's content under given settings: how tall it is,
 /// and which of its cells fall inside the window.
+///
+/// The style decides what a row of items takes: shelves a strip of swatch
+/// cells (one line of cells, or several when it wraps); outline one line
+/// per item under the row's title, at the next level of indent, with
+/// sections and rows as parents that open and close; details a line of
+/// column titles and one line per item of an aligned table. Key/value rows
+/// and trees look the same in every style (indented in outline).
 struct StripGeometry {
     let settings: LayoutSettings
     let width: Int
@@ -13,12 +20,29 @@ struct StripGeometry {
     /// Cells per line when a row wraps.
     var cellsPerLine: Int { max(1, (contentWidth + settings.itemSpacing) / pitch) }
 
+    var isOutline: Bool { settings.style == .outline }
+
+    /// Whether a section's rows, or a row's content, are laid out: always,
+    /// but in an outline whose user closed it. The key is made only then.
+    func isOpen(_ key: @autoclosure () -> String, _ state: ViewState) -> Bool {
+        !isOutline || state.collapsed.isEmpty || !state.collapsed.contains(key())
+    }
+
+    /// Columns an outline indents the content of a row by: two levels, the
+    /// section's and the row's.
+    var outlineIndent: Int { isOutline ? min(2 * settings.indent, contentWidth - 1) : 0 }
+
     func contentHeight(of row: RowSummary) -> Int {
         switch row.kind {
         case .items:
             guard row.count > 0 else { return 0 }
-            let lines = settings.wrap ? (row.count + cellsPerLine - 1) / cellsPerLine : 1
-            return lines * settings.itemHeight
+            switch settings.style {
+            case .shelves:
+                let lines = settings.wrap ? (row.count + cellsPerLine - 1) / cellsPerLine : 1
+                return lines * settings.itemHeight
+            case .outline: return row.count
+            case .details: return 1 + row.count
+            }
         case .fields:
             return row.count
         case .children:
@@ -33,6 +57,7 @@ struct StripGeometry {
         _ row: RowSummary, key: @autoclosure () -> String, section: Int, index: Int,
         source: any CatalogueSource, state: ViewState
     ) -> (tree: [OutlineLine], height: Int) {
+        if isOutline, !isOpen(key(), state) { return ([], 1 + settings.lineSpacing) }
         guard row.kind == .children else { return ([], 1 + contentHeight(of: row) + settings.lineSpacing) }
         let tree = OutlineRows.lines(
             of: source.nodes(section, index), parentKey: key(), path: ElementPath([section + 1, index + 1]),
@@ -58,16 +83,28 @@ struct StripGeometry {
     ) {
         let path = ElementPath([section + 1, index + 1])
         let frame = Rect(x: contentX, y: y, width: contentWidth, height: height)
-        let strip = Rect(x: contentX, y: y + 1, width: contentWidth, height: height - 1)
+        let indent = outlineIndent
+        let strip = Rect(x: contentX + indent, y: y + 1, width: contentWidth - indent, height: height - 1)
+        let open = !isOutline || isOpen(key, state)
         func rowElement() -> LayoutElement {
             var element = LayoutElement(
                 kind: .row, path: path, key: key, frame: frame, clip: frame.intersection(window),
                 title: row.name)
             element.strip = strip
+            if isOutline {
+                element.depth = 1
+                element.hasChildren = row.count > 0
+                element.isExpanded = open
+                element.isFocused = state.focus == key
+            }
             return element
         }
+        guard open else {
+            elements.add(rowElement)
+            return
+        }
         switch row.kind {
-        case .items:
+        case .items where settings.style == .shelves:
             let offset = settings.wrap ? 0 : clampedOffset(state.offset(ofRow: key), count: row.count)
             elements.add {
                 var element = rowElement()
@@ -80,6 +117,10 @@ struct StripGeometry {
             appendItems(
                 row: row, key: key, path: path, section: section, index: index, strip: strip,
                 offset: offset, source: source, state: state, window: window, into: &elements)
+        case .items:
+            appendItemLines(
+                row: row, key: key, path: path, section: section, index: index, strip: strip,
+                source: source, state: state, window: window, rowElement: rowElement, into: &elements)
         case .fields:
             elements.add(rowElement)
             let fields = source.fields(section, index)
@@ -120,6 +161,62 @@ struct StripGeometry {
                     line.siblings = lines.count
                     return line
                 }
+            }
+        }
+    }
+
+    /// A row of items as lines: outline's leaves, or details' table under
+    /// its line of column titles. A details table is chosen as a whole, so
+    /// the row takes the focus and selection, not its lines.
+    private func appendItemLines(
+        row: RowSummary, key: String, path: ElementPath, section: Int, index: Int, strip: Rect,
+        source: any CatalogueSource, state: ViewState, window: Rect, rowElement: () -> LayoutElement,
+        into elements: inout some LayoutSink
+    ) {
+        let details = settings.style == .details
+        // The columns' widths come from the row's first items, asked whether
+        // or not they are on screen, so that every band draws the same table.
+        let table =
+            row.count > 0
+            ? ItemTable(
+                items: source.items(section, index, 0..<min(row.count, ItemTable.sampled)),
+                width: strip.width, fields: details, measure: measure)
+            : nil
+        elements.add {
+            var element = rowElement()
+            if details { element.table = table }
+            if details {
+                element.isSelected = !state.selected.isEmpty && state.selected.contains(key)
+                element.isFocused = state.focus == key
+            }
+            return element
+        }
+        let firstLine = strip.y + (details ? 1 : 0)
+        let visible = strip.intersection(window)
+        guard !visible.isEmpty, row.count > 0 else { return }
+        let first = max(0, visible.y - firstLine)
+        let end = min(row.count, visible.maxY - firstLine)
+        guard first < end else { return }
+        let items = source.items(section, index, first..<end)
+        for i in first..<end {
+            let item = items[i - first]
+            let frame = Rect(x: strip.x, y: firstLine + i, width: strip.width, height: 1)
+            elements.add {
+                var element = LayoutElement(
+                    kind: .item, path: path.child(i + 1),
+                    key: ModelKey.child(of: key, name: item.name, id: item.id),
+                    frame: frame, clip: frame.intersection(window), title: item.name)
+                element.color = item.color
+                element.index = i + 1
+                element.siblings = row.count
+                element.table = table
+                if details, let table { element.cells = table.cells(of: item) }
+                if !details {
+                    element.depth = 2
+                    element.isSelected = !state.selected.isEmpty && state.selected.contains(element.key)
+                    element.isFocused = state.focus == element.key
+                }
+                return element
             }
         }
     }
@@ -177,7 +274,7 @@ struct StripGeometry {
 /// Where a walk over a window puts what it lays out.
 protocol LayoutSink {
     /// False for a walk that only asks the source what layout will ask,
-    /// building nothing (``ShelvesLayout/prefetch(_:)``).
+    /// building nothing (``CatalogueLayout/prefetch(_:)``).
     static var buildsElements: Bool { get }
     mutating func add(_ make: () -> LayoutElement)
     /// Puts an element before all the others (a sticky header).
@@ -202,7 +299,7 @@ struct ElementList: LayoutSink {
 struct NoElements: LayoutSink {
     static var buildsElements: Bool { false }
     /// A byte of storage, so that `inout` hands over a real address: with
-    /// none, ThreadSanitizer's access checks in ``ShelvesLayout/prefetch(_:)``
+    /// none, ThreadSanitizer's access checks in ``CatalogueLayout/prefetch(_:)``
     /// read through whatever address the empty value was given, and crashed
     /// (Swift 6.3, once `Viewport` lost its width and the frame moved).
     private var storage: UInt8 = 0

@@ -8,6 +8,8 @@ public struct ViewState: Sendable, Equatable, Encodable {
     /// Each strip's last focused item key.
     public var lastFocused: [String: String] = [:]
     public var expanded: Set<String> = []
+    /// Sections and rows closed in an outline (they start open).
+    public var collapsed: Set<String> = []
     public var selected: Set<String> = []
     /// Where each selected element was last seen: hints, like `focusPath`.
     public var selectionPaths: [String: ElementPath] = [:]
@@ -26,7 +28,8 @@ public struct ViewState: Sendable, Equatable, Encodable {
     public func offset(ofRow key: String) -> Int { offsets[key] ?? 0 }
 
     enum CodingKeys: String, CodingKey {
-        case offsets, lastFocused, expanded, selected, selectionPaths, focus, focusPath, top, filter
+        case offsets, lastFocused, expanded, collapsed, selected, selectionPaths, focus, focusPath, top,
+            filter
         case expandedBeforeFilter
     }
 
@@ -37,6 +40,7 @@ public struct ViewState: Sendable, Equatable, Encodable {
         try c.encode(offsets, forKey: .offsets)
         try c.encode(lastFocused, forKey: .lastFocused)
         try c.encode(expanded.sorted(), forKey: .expanded)
+        if !collapsed.isEmpty { try c.encode(collapsed.sorted(), forKey: .collapsed) }
         try c.encode(selected.sorted(), forKey: .selected)
         try c.encode(selectionPaths, forKey: .selectionPaths)
         try c.encodeIfPresent(focus, forKey: .focus)

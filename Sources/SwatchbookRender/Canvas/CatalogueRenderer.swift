@@ -14,7 +14,7 @@ import SwatchbookCore
 /// worker lays the band out from the answers; another worker paints each
 /// band and writes it while its cells are still in that core's cache.
 public struct CatalogueRenderer {
-    public let layout: ShelvesLayout
+    public let layout: CatalogueLayout
     public let painter: Painter
     /// Lines per band when drawing the whole document.
     public var bandHeight = 512
@@ -26,7 +26,7 @@ public struct CatalogueRenderer {
     public var spill: (any OutputSpill)?
     static let spillSize = 1 << 20
 
-    public init(layout: ShelvesLayout, painter: Painter) {
+    public init(layout: CatalogueLayout, painter: Painter) {
         self.layout = layout
         self.painter = painter
     }
@@ -200,12 +200,12 @@ private final class WriterSink<Writer: CanvasWriter>: @unchecked Sendable {
 }
 
 /// A box that hands the layout to the worker that lays bands out from
-/// their prefetch. The worker only calls ``ShelvesLayout/layout(_:replaying:)``,
+/// their prefetch. The worker only calls ``CatalogueLayout/layout(_:replaying:)``,
 /// which reads the layout's measured geometry and never its source.
 private final class SharedLayout: @unchecked Sendable {
-    let layout: ShelvesLayout
+    let layout: CatalogueLayout
 
-    init(_ layout: ShelvesLayout) {
+    init(_ layout: CatalogueLayout) {
         self.layout = layout
     }
 }

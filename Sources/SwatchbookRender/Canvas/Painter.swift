@@ -65,21 +65,52 @@ public struct Painter: Sendable {
     }
 
     private func paintHeader(_ element: LayoutElement, on canvas: inout Canvas) {
-        let style = role(.header)
-        canvas.fill(element.frame, clip: element.clip, style: style)
-        let room = element.frame.width - settings.insetLeft - settings.insetRight
+        let style = element.isFocused ? theme.style(.focus).over(role(.header)) : role(.header)
+        canvas.fill(element.frame, clip: element.clip, style: role(.header))
+        var x = element.frame.x + settings.insetLeft
+        if settings.style == .outline {
+            x = disclosure(of: element, x: x, over: role(.header), on: &canvas)
+        }
+        let room = element.frame.maxX - settings.insetRight - x
         let title = TextWidth.truncate(element.title, to: room, ellipsis: theme.glyphs.ellipsis)
-        canvas.draw(
-            title, x: element.frame.x + settings.insetLeft, y: element.frame.y, style: style,
-            clip: element.clip)
+        canvas.draw(title, x: x, y: element.frame.y, style: style, clip: element.clip)
+    }
+
+    /// An outline parent's open or closed mark and the space after it, or
+    /// the room for one on a line without children; returns where the text
+    /// after it starts.
+    private func disclosure(
+        of element: LayoutElement, x: Int, over base: Style? = nil, on canvas: inout Canvas
+    ) -> Int {
+        guard element.hasChildren else { return x + 2 }
+        let glyph = element.isExpanded ? theme.glyphs.expanded : theme.glyphs.collapsed
+        let style = base.map { theme.style(.indicator).over($0) } ?? role(.indicator)
+        return canvas.draw(glyph, x: x, y: element.frame.y, style: style, clip: element.clip) + 1
     }
 
     private func paintRow(_ element: LayoutElement, on canvas: inout Canvas) {
-        let title = TextWidth.truncate(
-            element.title, to: element.frame.width, ellipsis: theme.glyphs.ellipsis)
-        canvas.draw(
-            title, x: element.frame.x, y: element.frame.y, style: role(.rowTitle), clip: element.clip)
-        guard let strip = element.strip, strip.height > 0 else { return }
+        var x = element.frame.x
+        if settings.style == .outline {
+            x = disclosure(of: element, x: x + settings.indent, on: &canvas)
+        }
+        // A details table is chosen whole: its title carries the focus
+        // and, with a check mark, the selection.
+        let text =
+            element.isSelected && element.table != nil
+            ? theme.glyphs.checked + " " + element.title : element.title
+        let style = element.isFocused ? theme.style(.focus).over(role(.rowTitle)) : role(.rowTitle)
+        let title = TextWidth.truncate(text, to: element.frame.maxX - x, ellipsis: theme.glyphs.ellipsis)
+        canvas.draw(title, x: x, y: element.frame.y, style: style, clip: element.clip)
+        if let table = element.table, let strip = element.strip, strip.height > 0 {
+            for column in table.columns where column.width > 0 {
+                let heading = TextWidth.truncate(
+                    column.title, to: column.width, ellipsis: theme.glyphs.ellipsis)
+                canvas.draw(
+                    heading, x: strip.x + column.x, y: strip.y, style: role(.muted), clip: element.clip)
+            }
+            return
+        }
+        guard settings.style == .shelves, let strip = element.strip, strip.height > 0 else { return }
         let y = strip.y + (blockLines(inCellOf: strip.height) - 1) / 2
         let whole = canvas.bounds
         if element.moreLeft {
@@ -99,6 +130,7 @@ public struct Painter: Sendable {
     }
 
     private func paintItem(_ element: LayoutElement, on canvas: inout Canvas) {
+        guard settings.style == .shelves else { return paintItemLine(element, on: &canvas) }
         guard let raw = element.color else { return }
         let frame = element.frame
         let color = composite(raw)
@@ -192,31 +224,47 @@ public struct Painter: Sendable {
         return role(base)
     }
 
+    /// An item as one line of an outline (chip, name, hex) or of a details
+    /// table (chip, then a value under each column).
+    private func paintItemLine(_ element: LayoutElement, on canvas: inout Canvas) {
+        let y = element.frame.y
+        var x = element.frame.x
+        if settings.selection == .multiple && settings.style == .outline {
+            let box = element.isSelected ? theme.glyphs.checked : theme.glyphs.unchecked
+            x = canvas.draw(box, x: x, y: y, style: role(.indicator), clip: element.clip) + 1
+        }
+        if let color = element.color { _ = chip(color, x: x, y: y, clip: element.clip, on: &canvas) }
+        guard let table = element.table else { return }
+        let values = [element.title, element.color?.hex ?? ""] + element.cells
+        for (i, (column, value)) in zip(table.columns, values).enumerated() where column.width > 0 {
+            let text = TextWidth.truncate(value, to: column.width, ellipsis: theme.glyphs.ellipsis)
+            let style = i == 0 ? emphasis(element, .text) : i == 1 ? role(.muted) : role(.text)
+            canvas.draw(text, x: x + column.x, y: y, style: style, clip: element.clip)
+        }
+    }
+
+    /// A two-column colour chip and the space after it; returns where the
+    /// text after it starts. Without colour it is shaded by lightness.
+    private func chip(_ color: Color, x: Int, y: Int, clip: Rect, on canvas: inout Canvas) -> Int {
+        let chip = Rect(x: x, y: y, width: 2, height: 1)
+        if depth == .none {
+            canvas.fill(chip, clip: clip, with: Self.shade(for: composite(color)), style: role(.text))
+        } else {
+            canvas.fill(chip, clip: clip, style: Style(background: composite(color)))
+        }
+        return x + 3
+    }
+
     /// An outline line: indent, disclosure, a checkbox in `multiple`
     /// selection, a colour chip, the name.
     private func paintNode(_ element: LayoutElement, on canvas: inout Canvas) {
-        var x = element.frame.x + element.depth * settings.indent
+        var x = disclosure(of: element, x: element.frame.x + element.depth * settings.indent, on: &canvas)
         let y = element.frame.y
-        if element.hasChildren {
-            let glyph = element.isExpanded ? theme.glyphs.expanded : theme.glyphs.collapsed
-            x = canvas.draw(glyph, x: x, y: y, style: role(.indicator), clip: element.clip) + 1
-        } else {
-            x += 2
-        }
         if settings.selection == .multiple {
             let box = element.isSelected ? theme.glyphs.checked : theme.glyphs.unchecked
             x = canvas.draw(box, x: x, y: y, style: role(.indicator), clip: element.clip) + 1
         }
-        if let color = element.color {
-            let chip = Rect(x: x, y: y, width: 2, height: 1)
-            if depth == .none {
-                canvas.fill(
-                    chip, clip: element.clip, with: Self.shade(for: composite(color)), style: role(.text))
-            } else {
-                canvas.fill(chip, clip: element.clip, style: Style(background: composite(color)))
-            }
-            x += 3
-        }
+        if let color = element.color { x = chip(color, x: x, y: y, clip: element.clip, on: &canvas) }
         canvas.draw(element.title, x: x, y: y, style: emphasis(element, .text), clip: element.clip)
     }
 

@@ -30,7 +30,7 @@ public struct RenderPipeline {
     }
 
     /// The renderer that draws `layout` band by band.
-    public func renderer(for layout: ShelvesLayout) -> CatalogueRenderer {
+    public func renderer(for layout: CatalogueLayout) -> CatalogueRenderer {
         var renderer = CatalogueRenderer(layout: layout, painter: painter)
         renderer.spill = spill
         renderer.isPipelined = isPipelined
@@ -44,7 +44,7 @@ public struct RenderPipeline {
 
     /// Writes `viewport` of `layout` (the whole document when its height
     /// is nil) in `format`.
-    public func render(_ layout: ShelvesLayout, _ viewport: Viewport, as format: OutputFormat) -> [UInt8] {
+    public func render(_ layout: CatalogueLayout, _ viewport: Viewport, as format: OutputFormat) -> [UInt8] {
         guard var writer = writer(for: format) else {
             let window = layout.layout(viewport)
             return format == .json
@@ -56,7 +56,7 @@ public struct RenderPipeline {
 
     /// Draws `viewport` of `layout` through `writer`, which may be fed more
     /// canvases afterwards (the theme preview adds its samples).
-    public func render(_ layout: ShelvesLayout, _ viewport: Viewport, with writer: inout some CanvasWriter)
+    public func render(_ layout: CatalogueLayout, _ viewport: Viewport, with writer: inout some CanvasWriter)
         -> [UInt8]
     {
         renderer(for: layout).render(viewport, with: &writer)

@@ -48,7 +48,7 @@ public struct ThemePreview: Sendable {
     /// The preview in `format`, one that draws a canvas (ANSI, plain or HTML).
     public func render(width: Int, depth: ColorDepth, as format: OutputFormat) -> [UInt8] {
         let settings = Self.settings
-        let layout = ShelvesLayout(
+        let layout = CatalogueLayout(
             source: catalogue, settings: settings, width: width, state: ViewState(),
             measure: { TextWidth.of($0) })
         let pipeline = RenderPipeline(theme: theme, depth: depth, settings: settings)

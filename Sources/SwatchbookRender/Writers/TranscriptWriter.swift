@@ -64,7 +64,7 @@ public enum TranscriptWriter {
             case .header:
                 let name = Sanitizer.clean(element.title)
                 section = (s, name)
-                lines.append("\(name), section \(s)")
+                lines.append("\(name), section \(s)" + Self.state(of: element))
                 continue
             case .row:
                 let name = Sanitizer.clean(element.title)
@@ -80,7 +80,7 @@ public enum TranscriptWriter {
                 {
                     line += ", " + content
                 }
-                lines.append(line)
+                lines.append(line + Self.state(of: element))
                 continue
             case .item, .field, .node:
                 break
@@ -115,6 +115,16 @@ public enum TranscriptWriter {
             lines.append(line)
         }
         return lines
+    }
+
+    /// An outline parent's state, and a header's or row's focus and
+    /// selection (an outline's lines, a details table).
+    private static func state(of element: LayoutElement) -> String {
+        var state = ""
+        if element.hasChildren { state += element.isExpanded ? ", expanded" : ", collapsed" }
+        if element.isSelected { state += ", selected" }
+        if element.isFocused { state += ", focused" }
+        return state
     }
 
     /// The name and, when it has one, the colour (once, if the name is its hex).

@@ -1,11 +1,14 @@
-/// Lays a catalogue out as shelves: a header per section, and per row a
-/// title above a strip of swatch cells that scrolls sideways on its own.
+/// Lays a catalogue out in one of the three projections of its model: a
+/// header per section and, per row, a title above its content, which the
+/// style draws as a strip of swatch cells that scrolls sideways on its own
+/// (shelves), one line per item (outline) or an aligned table (details).
+/// See ``StripGeometry`` for what each row takes.
 ///
 /// Construction measures the document (every row of an eager catalogue, only
 /// the row counts of a lazy source); ``layout(_:)`` then touches only the rows
 /// and items that meet the viewport, so drawing cost follows the screen, not
 /// the catalogue.
-public struct ShelvesLayout {
+public struct CatalogueLayout {
     public let settings: LayoutSettings
     public let width: Int
     public private(set) var state: ViewState
@@ -55,15 +58,18 @@ public struct ShelvesLayout {
         let geometry = StripGeometry(settings: settings, width: self.width, measure: measure)
         self.geometry = geometry
         let estimate = 1 + settings.itemHeight + settings.lineSpacing
-        var index = RowIndex()
+        var index = RowIndex(sectionGap: settings.style == .outline ? 0 : 1)
         for s in 0..<source.sectionCount {
-            index.appendSection(rowCount: source.rowCount(s), estimatedHeight: estimate)
+            // A closed section's rows take no lines (outline).
+            let open = geometry.isOpen(Self.sectionKey(source.sectionSummary(s)), state)
+            index.appendSection(rowCount: source.rowCount(s), estimatedHeight: open ? estimate : 0)
         }
         // An eager catalogue is measured whole; a lazy source's rows only
         // once asked (those asked already are measured by the sync below).
         if source.isEager {
             for s in 0..<index.sections.count {
                 let sectionKey = Self.sectionKey(source.sectionSummary(s))
+                guard geometry.isOpen(sectionKey, state) else { continue }
                 for r in 0..<index.sections[s].rowCount {
                     let summary = source.rowSummary(s, r)
                     let measured = geometry.measure(
@@ -79,8 +85,10 @@ public struct ShelvesLayout {
     /// This layout for another view state, keeping the measured document
     /// when the new state cannot change any height: heights depend only on
     /// what is open. Nil when the document must be measured again.
-    public func reused(for state: ViewState) -> ShelvesLayout? {
-        guard state.expanded == self.state.expanded else { return nil }
+    public func reused(for state: ViewState) -> CatalogueLayout? {
+        guard state.expanded == self.state.expanded, state.collapsed == self.state.collapsed else {
+            return nil
+        }
         var copy = self
         copy.state = state
         return copy
@@ -161,14 +169,18 @@ public struct ShelvesLayout {
             let sectionTop = index.sectionTop(s)
             let summary = source.sectionSummary(s)
             let sectionKey = Self.sectionKey(summary)
+            let open = geometry.isOpen(sectionKey, state)
             if sectionTop >= top {
                 let frame = Rect(x: 0, y: sectionTop - top, width: width, height: 1)
                 first = first ?? (.header, frame.y)
                 elements.add {
-                    LayoutElement(
-                        kind: .header, path: ElementPath([s + 1]), key: sectionKey, frame: frame,
-                        clip: frame.intersection(window), title: summary.name)
+                    header(
+                        s, summary, key: sectionKey, frame: frame, window: window, open: open, source: source)
                 }
+            }
+            guard open else {
+                s += 1
+                continue
             }
             let firstRowTop = sectionTop + 1
             var r = index.sections[s].firstRow(endingAfter: top - firstRowTop)
@@ -201,10 +213,9 @@ public struct ShelvesLayout {
                 let summary = source.sectionSummary(s)
                 let frame = Rect(x: 0, y: 0, width: width, height: 1)
                 elements.addFirst {
-                    var header = LayoutElement(
-                        kind: .header, path: ElementPath([s + 1]), key: Self.sectionKey(summary),
-                        frame: frame,
-                        clip: frame.intersection(window), title: summary.name)
+                    var header = header(
+                        s, summary, key: Self.sectionKey(summary), frame: frame, window: window, open: true,
+                        source: source)
                     header.isSticky = true
                     return header
                 }
@@ -213,6 +224,22 @@ public struct ShelvesLayout {
         let rest = max(0, index.documentHeight - top)
         let height = viewport.height.map { viewport.endsWithDocument ? min($0, rest) : $0 } ?? rest
         return Rect(x: 0, y: 0, width: width, height: height)
+    }
+
+    /// Section `s`'s header line: in outline a parent, open or closed.
+    private func header(
+        _ s: Int, _ summary: SectionSummary, key: String, frame: Rect, window: Rect, open: Bool,
+        source: any CatalogueSource
+    ) -> LayoutElement {
+        var header = LayoutElement(
+            kind: .header, path: ElementPath([s + 1]), key: key, frame: frame,
+            clip: frame.intersection(window), title: summary.name)
+        if settings.style == .outline {
+            header.hasChildren = source.rowCount(s) > 0
+            header.isExpanded = open
+            header.isFocused = state.focus == key
+        }
+        return header
     }
 }
 
@@ -236,12 +263,11 @@ private final class MeasuredIndex {
         for position in answered[measuredAnswers...] {
             let (s, r) = (position.section, position.row)
             guard s < index.sections.count, r < index.sections[s].rowCount else { continue }
+            let sectionKey = CatalogueLayout.sectionKey(source.sectionSummary(s))
+            guard geometry.isOpen(sectionKey, state) else { continue }
             let summary = source.rowSummary(s, r)
             let measured = geometry.measure(
-                summary,
-                key: ModelKey.child(
-                    of: ShelvesLayout.sectionKey(source.sectionSummary(s)), name: summary.name, id: summary.id
-                ),
+                summary, key: ModelKey.child(of: sectionKey, name: summary.name, id: summary.id),
                 section: s, index: r, source: source, state: state)
             index.setRowHeight(s, r, measured.height)
         }

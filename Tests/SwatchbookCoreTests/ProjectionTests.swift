@@ -1,0 +1,154 @@
+import Testing
+
+@testable import SwatchbookCore
+
+/// Outline and details as projections of any catalogue: what each lays
+/// out, and how focus and taps move over it.
+@Suite struct ProjectionTests {
+    static let catalogue = NavigatorTests.catalogue
+
+    static func settings(_ style: LayoutSettings.Style) -> LayoutSettings {
+        var settings = LayoutSettings()
+        settings.style = style
+        return settings
+    }
+
+    static func layout(_ style: LayoutSettings.Style, _ state: ViewState = ViewState(), width: Int = 60)
+        -> Layout
+    {
+        CatalogueLayout(source: catalogue, settings: settings(style), width: width, state: state).layout(
+            Viewport())
+    }
+
+    static func navigator(_ style: LayoutSettings.Style, height: Int = 40) -> Navigator {
+        Navigator(source: catalogue, settings: settings(style), width: 60, height: height)
+    }
+
+    /// The path and line of every element, as `path@y`.
+    static func lines(_ layout: Layout) -> [String] {
+        layout.elements.map { "\($0.path)@\($0.frame.y)" }
+    }
+
+    @Test func anOutlineIsOneLinePerElementWithNoGaps() {
+        let layout = Self.layout(.outline)
+        // A: header, row a (8 items), row b (3); B: header, facts (1 field),
+        // tree (2 top nodes, closed); C: header, row c (5).
+        #expect(layout.documentHeight == 1 + 9 + 4 + 1 + 2 + 3 + 1 + 6)
+        let items = layout.elements.filter { $0.kind == .item }
+        #expect(items.count == 16)
+        #expect(items.allSatisfy { $0.frame.height == 1 && $0.frame.x == 1 + 4 })
+        let salmonLike = layout.elements.first { $0.path == ElementPath([1, 1, 2]) }
+        #expect(salmonLike?.title == "a2" && salmonLike?.frame.y == 3, "1.1.2 is still the second item")
+        let headers = layout.elements.filter { $0.kind == .header }
+        #expect(headers.map(\.frame.y) == [0, 14, 20], "no blank line between sections")
+        #expect(headers.allSatisfy { $0.hasChildren && $0.isExpanded })
+        let rows = layout.elements.filter { $0.kind == .row }
+        #expect(rows.allSatisfy { $0.depth == 1 && $0.hasChildren && $0.isExpanded })
+    }
+
+    @Test func closingARowOrASectionTakesItsLines() {
+        let nav = Self.navigator(.outline)
+        var state = ViewState()
+        state.collapsed = [nav.rowKey(0, 0), nav.sectionKey(1)]
+        let layout = Self.layout(.outline, state)
+        #expect(layout.documentHeight == 1 + 1 + 4 + 1 + 1 + 6)
+        #expect(!layout.elements.contains { $0.path.indices.starts(with: [1, 1]) && $0.kind == .item })
+        #expect(!layout.elements.contains { $0.path.indices.first == 2 && $0.kind != .header })
+        let closedRow = layout.elements.first { $0.path == ElementPath([1, 1]) }
+        #expect(closedRow?.isExpanded == false && closedRow?.frame.height == 1)
+    }
+
+    @Test func outlineFocusWalksEveryOpenLine() {
+        let nav = Self.navigator(.outline)
+        var state = ViewState()
+        nav.ensureFocus(in: &state)
+        #expect(state.focusPath == ElementPath([1, 1, 1]), "the focus starts on the first item")
+        nav.move(.up, in: &state)
+        #expect(state.focusPath == ElementPath([1, 1]))
+        nav.move(.up, in: &state)
+        #expect(state.focusPath == ElementPath([1]))
+        var visited: [String] = []
+        repeat {
+            visited.append(state.focusPath!.description)
+            let before = state.focusPath
+            nav.move(.down, in: &state)
+            if state.focusPath == before { break }
+        } while visited.count < 100
+        let expected =
+            ["1", "1.1"] + (1...8).map { "1.1.\($0)" } + ["1.2"] + (1...3).map { "1.2.\($0)" }
+            + ["2", "2.1", "2.2", "2.2.1", "2.2.2", "3", "3.1"] + (1...5).map { "3.1.\($0)" }
+        #expect(visited == expected, "fields are not focusable; the tree's closed node hides its leaves")
+        nav.move(.left, in: &state)
+        #expect(state.focusPath == ElementPath([3, 1]), "left goes to the parent")
+        nav.move(.left, in: &state)
+        #expect(state.focusPath == ElementPath([3]))
+        nav.move(.right, in: &state)
+        #expect(state.focusPath == ElementPath([3, 1]), "right goes into an open parent")
+        nav.move(.previousSection, in: &state)
+        #expect(state.focusPath == ElementPath([3]))
+        nav.move(.previousSection, in: &state)
+        #expect(state.focusPath == ElementPath([2]))
+        nav.move(.first, in: &state)
+        #expect(state.focusPath == ElementPath([1]))
+        nav.move(.last, in: &state)
+        #expect(state.focusPath == ElementPath([3, 1, 5]))
+    }
+
+    @Test func aClosedRowIsOneLineToFocus() {
+        let nav = Self.navigator(.outline)
+        var state = ViewState()
+        state.collapsed = [nav.rowKey(0, 0)]
+        nav.focus(FocusTarget(section: 0, row: 0, kind: .title), in: &state)
+        nav.move(.down, in: &state)
+        #expect(state.focusPath == ElementPath([1, 2]), "down skips the closed row's items")
+        #expect(nav.target(at: ElementPath([1, 1, 2]), in: state) == nil, "a hidden item is no target")
+    }
+
+    @Test func aDetailsRowIsATableOfItsItemsAndFieldKeys() throws {
+        let items = [
+            Item(name: "Ink", color: Color(rgb: 0x112233), fields: [Field(key: "Token", value: "ink-900")]),
+            Item(
+                name: "Paper", color: Color(rgb: 0xFFFFFF),
+                fields: [Field(key: "Use", value: "page background"), Field(key: "Token", value: "paper")]),
+        ]
+        let catalogue = Catalogue(sections: [
+            Section(name: "S", rows: [Row(name: "r", content: .items(items))])
+        ])
+        let layout = CatalogueLayout(
+            source: catalogue, settings: Self.settings(.details), width: 60, state: ViewState()
+        )
+        .layout(Viewport())
+        let row = try #require(layout.elements.first { $0.kind == .row })
+        #expect(row.frame.height == 1 + 1 + 2, "title, column titles, a line per item")
+        let table = try #require(row.table)
+        #expect(table.columns.map(\.title) == ["Name", "Hex", "Token", "Use"])
+        #expect(table.columns.map(\.x) == [3, 3 + 5 + 2, 10 + 7 + 2, 19 + 7 + 2])
+        let lines = layout.elements.filter { $0.kind == .item }
+        #expect(lines.map(\.cells) == [["ink-900", ""], ["paper", "page background"]])
+        #expect(lines.map(\.frame.y) == [3, 4])
+    }
+
+    @Test func aColumnPastTheEdgeIsCutAndTheRestDropped() {
+        let item = Item(
+            name: "Name", color: Color(rgb: 0),
+            fields: [Field(key: "a", value: String(repeating: "x", count: 30)), Field(key: "b", value: "y")])
+        let table = ItemTable(items: [item], width: 30, fields: true, measure: { $0.count })
+        #expect(table.columns.map(\.width) == [4, 7, 30 - 18, 0])
+    }
+
+    @Test func detailsFocusRestsOnTablesNotTheirLines() {
+        let nav = Self.navigator(.details)
+        var state = ViewState()
+        nav.ensureFocus(in: &state)
+        #expect(state.focusPath == ElementPath([1, 1]))
+        nav.move(.down, in: &state)
+        #expect(state.focusPath == ElementPath([1, 2]))
+        nav.move(.down, in: &state)
+        #expect(state.focusPath == ElementPath([2, 2, 1]), "a tree keeps its lines")
+        #expect(nav.target(at: ElementPath([1, 1, 3]), in: state)?.path == ElementPath([1, 1]))
+        #expect(nav.chosen(ElementPath([1, 1, 3])) == ElementPath([1, 1]))
+        #expect(nav.chosen(ElementPath([2, 2, 1])) == ElementPath([2, 2, 1]))
+        let layout = Self.layout(.details, state)
+        #expect(layout.elements.filter(\.isFocused).map(\.kind) == [.node])
+    }
+}
