@@ -248,6 +248,6 @@ import Testing
             viewport: Rect(x: 0, y: 0, width: 10, height: 0), top: 0, documentHeight: 0, elements: [])
         let bare = String(
             decoding: JSONWriter.encode(empty, theme: .standard, settings: LayoutSettings()), as: UTF8.self)
-        #expect(bare.hasSuffix("\"documentHeight\": 0,\n  \"sections\": []\n}\n"))
+        #expect(bare.hasSuffix("\"documentHeight\": 0,\n  \"whole\": false,\n  \"sections\": []\n}\n"))
     }
 }

@@ -103,6 +103,7 @@ struct RenderCommand {
             }
         var pipeline = RenderPipeline(theme: opened.theme, depth: depth, settings: session.settings)
         pipeline.title = opened.plugin.name
+        pipeline.itemData = opened.plugin.json(of:)
         // A long document goes to its file as it is drawn, so the disk has
         // most of it by the time the render ends.
         let output = outputPath.map(AtomicOutput.init(path:))

@@ -92,3 +92,19 @@ extension Plugin: SessionScript {
         return true
     }
 }
+
+extension Plugin {
+    /// An item's `data` as compact JSON, as `sb.json.encode` writes it, or
+    /// nil when it has no JSON form (a function, a userdata, a cycle, a
+    /// number JSON cannot hold) or would take more than the memory cap.
+    public func json(of data: ScriptHandle) -> String? {
+        let stack = runtime.stack
+        let base = stack.top
+        defer { stack.setTop(base) }
+        stack.pushReference(data.rawValue)
+        guard let value = try? JSONValue(luaValueAt: -1, on: stack, limit: runtime.limits.memoryBytes) else {
+            return nil
+        }
+        return try? value.encoded()
+    }
+}

@@ -15,6 +15,9 @@ public struct RenderPipeline {
     /// Whether a document of several bands is drawn on worker threads (see
     /// ``CatalogueRenderer``); false draws band after band on this thread.
     public var isPipelined = true
+    /// An item's `data` as JSON text, for the JSON report (nil when it has
+    /// no JSON form).
+    public var itemData: ((ScriptHandle) -> String?)?
 
     public init(theme: Theme, depth: ColorDepth, settings: LayoutSettings) {
         self.theme = theme
@@ -47,9 +50,10 @@ public struct RenderPipeline {
     public func render(_ layout: CatalogueLayout, _ viewport: Viewport, as format: OutputFormat) -> [UInt8] {
         guard var writer = writer(for: format) else {
             let window = layout.layout(viewport)
-            return format == .json
-                ? JSONWriter.encode(window, theme: theme, settings: settings)
-                : TranscriptWriter.encode(window, source: layout.source)
+            guard format == .json else { return TranscriptWriter.encode(window, source: layout.source) }
+            let model = JSONWriter.Model(
+                source: layout.source, state: layout.state, isWhole: viewport.height == nil, data: itemData)
+            return JSONWriter.encode(window, theme: theme, settings: settings, model: model)
         }
         return render(layout, viewport, with: &writer)
     }

@@ -23,17 +23,147 @@ import SwatchbookCore
 /// on (`"bold": true`), since one is written per item and a catalogue may
 /// hold a million.
 ///
-/// A row's `kind` is read from its laid-out content (the layout does not
-/// carry it), so it is null for a row none of whose content is on screen.
+/// With the ``Model`` the layout was made from, every element also carries
+/// what the model says of it: a section's, row's or item's `id`, a row's
+/// `kind` and `count`, an item's `fields` and its `data` when that has a
+/// JSON form. A whole-document report (``Model/isWhole``) lists every
+/// element of the catalogue, the ones not drawn too (items scrolled out of
+/// a strip, nodes inside a closed parent, the content of a closed outline
+/// row), with `"rect": null`; `clipped` is true for any element not drawn
+/// whole. `Schemas/render.schema.json` is the schema of this document.
+///
+/// Without a model, a row's `kind` is read from its laid-out content, so
+/// it is null for a row none of whose content is on screen.
 public enum JSONWriter {
     /// The format's version, the value of the top-level `"swatchbook"` key.
     public static let version = 1
 
-    public static func encode(_ layout: Layout, theme: Theme, settings: LayoutSettings) -> [UInt8] {
-        var writer = Writer(layout: layout, theme: theme)
-        writer.output.reserveCapacity(256 + layout.elements.count * 450)
+    /// What a report tells beyond the layout: the catalogue laid out and
+    /// its view state.
+    public struct Model {
+        public var source: any CatalogueSource
+        public var state: ViewState
+        /// Every element of the catalogue (a whole-document report), or
+        /// the laid-out ones only (a viewport).
+        public var isWhole: Bool
+        /// An item's `data` as JSON text, or nil when it has no JSON form.
+        public var data: ((ScriptHandle) -> String?)?
+
+        public init(
+            source: any CatalogueSource, state: ViewState, isWhole: Bool,
+            data: ((ScriptHandle) -> String?)? = nil
+        ) {
+            self.source = source
+            self.state = state
+            self.isWhole = isWhole
+            self.data = data
+        }
+    }
+
+    public static func encode(_ layout: Layout, theme: Theme, settings: LayoutSettings, model: Model? = nil)
+        -> [UInt8]
+    {
+        var elements = layout.elements
+        var drawn = Array(repeating: true, count: elements.count)
+        if let model, model.isWhole { (elements, drawn) = completed(layout, from: model) }
+        var writer = Writer(layout: layout, elements: elements, drawn: drawn, model: model, theme: theme)
+        writer.output.reserveCapacity(256 + elements.count * 450)
         writer.document(settings: settings)
         return writer.output
+    }
+}
+
+extension JSONWriter {
+    /// Every element of the model in document order: the laid-out ones as
+    /// they were laid out, the others made here, marked as not drawn.
+    fileprivate static func completed(_ layout: Layout, from model: Model) -> ([LayoutElement], [Bool]) {
+        var laidOut: [ElementPath: Int] = [:]
+        for (i, element) in layout.elements.enumerated() where !element.isSticky { laidOut[element.path] = i }
+        var elements: [LayoutElement] = []
+        var drawn: [Bool] = []
+        let source = model.source
+        let state = model.state
+        func add(
+            _ kind: LayoutElement.Kind, _ path: [Int], key: String, title: String,
+            _ make: (inout LayoutElement) -> Void
+        ) {
+            let elementPath = ElementPath(path)
+            if let index = laidOut[elementPath] {
+                // Positions are among siblings here, for a laid-out node too
+                // (the layout counts a tree's open lines).
+                var element = layout.elements[index]
+                var made = element
+                make(&made)
+                (element.index, element.siblings) = (made.index, made.siblings)
+                elements.append(element)
+                drawn.append(true)
+                return
+            }
+            let nowhere = Rect(x: 0, y: 0, width: 0, height: 0)
+            var element = LayoutElement(
+                kind: kind, path: elementPath, key: key, frame: nowhere, clip: nowhere, title: title)
+            element.isSelected = state.selected.contains(key)
+            element.isFocused = state.focus == key
+            make(&element)
+            elements.append(element)
+            drawn.append(false)
+        }
+        for s in 0..<source.sectionCount {
+            let section = source.sectionSummary(s)
+            let sectionKey = ModelKey.section(name: section.name, id: section.id)
+            add(.header, [s + 1], key: sectionKey, title: section.name) { _ in }
+            for r in 0..<source.rowCount(s) {
+                let row = source.rowSummary(s, r)
+                let rowKey = ModelKey.child(of: sectionKey, name: row.name, id: row.id)
+                add(.row, [s + 1, r + 1], key: rowKey, title: row.name) { _ in }
+                switch row.kind {
+                case .items:
+                    let items = source.items(s, r, 0..<row.count)
+                    for (i, item) in items.enumerated() {
+                        add(
+                            .item, [s + 1, r + 1, i + 1],
+                            key: ModelKey.child(of: rowKey, name: item.name, id: item.id), title: item.name
+                        ) {
+                            $0.color = item.color
+                            $0.index = i + 1
+                            $0.siblings = row.count
+                        }
+                    }
+                case .fields:
+                    let fields = source.fields(s, r)
+                    for (i, field) in fields.enumerated() {
+                        add(
+                            .field, [s + 1, r + 1, i + 1],
+                            key: ModelKey.child(of: rowKey, name: field.key, id: nil), title: field.key
+                        ) {
+                            $0.value = field.value
+                            $0.index = i + 1
+                            $0.siblings = fields.count
+                        }
+                    }
+                case .children:
+                    func visit(_ nodes: [Node], path: [Int], parent: String, depth: Int) {
+                        for (i, node) in nodes.enumerated() {
+                            let key = ModelKey.child(of: parent, name: node.name, id: node.id)
+                            let nodePath = path + [i + 1]
+                            let open =
+                                !node.children.isEmpty && (state.expanded.contains(key) || node.expanded)
+                            add(.node, nodePath, key: key, title: node.name) {
+                                $0.color = node.color
+                                $0.depth = depth
+                                $0.hasChildren = !node.children.isEmpty
+                                $0.isExpanded = open
+                                $0.index = i + 1
+                                $0.siblings = nodes.count
+                            }
+                            visit(node.children, path: nodePath, parent: key, depth: depth + 1)
+                        }
+                    }
+                    visit(source.nodes(s, r), path: [s + 1, r + 1], parent: rowKey, depth: 0)
+                }
+            }
+        }
+        return (elements, drawn)
     }
 }
 
@@ -84,6 +214,10 @@ extension JSONWriter {
     /// Writes the document member by member into `output`.
     fileprivate struct Writer {
         let layout: Layout
+        /// The elements written, and whether each was laid out.
+        let elements: [LayoutElement]
+        let drawn: [Bool]
+        let model: Model?
         let themeID: String
         var output: [UInt8] = []
         /// Per open container: true until its first member is written.
@@ -106,8 +240,11 @@ extension JSONWriter {
             }
         }
 
-        init(layout: Layout, theme: Theme) {
+        init(layout: Layout, elements: [LayoutElement], drawn: [Bool], model: Model?, theme: Theme) {
             self.layout = layout
+            self.elements = elements
+            self.drawn = drawn
+            self.model = model
             // As the painter composes them: a role over the background, and
             // focus or selection over that.
             func resolved(_ role: Role) -> Style { theme.style(role).over(theme.style(.background)) }
@@ -144,9 +281,11 @@ extension JSONWriter {
             output.append(integer: layout.top)
             member("documentHeight")
             output.append(integer: layout.documentHeight)
+            member("whole")
+            output.append(bool: model?.isWhole ?? false)
             member("sections")
             open("[")
-            for section in JSONWriter.group(layout.elements) { write(section) }
+            for section in JSONWriter.group(elements) { write(section) }
             close("]")
             close("}")
             output.append(UInt8(ascii: "\n"))
@@ -155,12 +294,21 @@ extension JSONWriter {
         private mutating func write(_ section: SectionEntry) {
             element()
             open("{")
-            let element = section.header.map { layout.elements[$0] }
+            let element = section.header.map { elements[$0] }
+            let summary = model.map { $0.source.sectionSummary(section.section - 1) }
             member("path")
             output.append(path: [section.section])
             member("name")
-            output.append(jsonString: element?.title)
-            frames(of: element)
+            output.append(jsonString: element?.title ?? summary?.name)
+            if let summary {
+                member("id")
+                output.append(jsonString: summary.id)
+            }
+            frames(of: section.header)
+            if element?.hasChildren == true {
+                member("expanded")
+                output.append(bool: element!.isExpanded)
+            }
             member("style")
             output.append(contentsOf: header)
             member("rows")
@@ -173,22 +321,38 @@ extension JSONWriter {
         private mutating func write(_ row: RowEntry, in section: Int) {
             element()
             open("{")
-            let element = row.title.map { layout.elements[$0] }
+            let element = row.title.map { elements[$0] }
+            let summary = model.map { $0.source.rowSummary(section - 1, row.row - 1) }
             member("path")
             output.append(path: [section, row.row])
             member("name")
-            output.append(jsonString: element?.title)
+            output.append(jsonString: element?.title ?? summary?.name)
+            if let summary {
+                member("id")
+                output.append(jsonString: summary.id)
+            }
             member("kind")
-            // The layout does not carry a row's kind; its content shows it.
+            // Without the model, the row's content shows its kind.
             let kind: String? =
-                switch row.children.first.map({ layout.elements[$0].kind }) {
-                case .item: "items"
-                case .field: "fields"
-                case .node: "children"
-                default: nil
-                }
+                summary?.kind.rawValue
+                ?? {
+                    switch row.children.first.map({ elements[$0].kind }) {
+                    case .item: "items"
+                    case .field: "fields"
+                    case .node: "children"
+                    default: nil
+                    }
+                }()
             output.append(jsonString: kind)
-            frames(of: element)
+            if let summary {
+                member("count")
+                output.append(integer: summary.count)
+            }
+            frames(of: row.title)
+            if element?.hasChildren == true {
+                member("expanded")
+                output.append(bool: element!.isExpanded)
+            }
             member("strip")
             output.append(rect: element?.strip)
             member("style")
@@ -200,15 +364,16 @@ extension JSONWriter {
             for (name, kind) in [("items", LayoutElement.Kind.item), ("fields", .field), ("nodes", .node)] {
                 member(name)
                 open("[")
-                for index in row.children where layout.elements[index].kind == kind {
-                    write(child: layout.elements[index])
+                for index in row.children where elements[index].kind == kind {
+                    write(child: index)
                 }
                 close("]")
             }
             close("}")
         }
 
-        private mutating func write(child: LayoutElement) {
+        private mutating func write(child index: Int) {
+            let child = elements[index]
             element()
             open("{")
             member("path")
@@ -219,6 +384,27 @@ extension JSONWriter {
                 output.append(jsonString: child.title)
                 member("color")
                 output.append(color: child.color)
+                if let model {
+                    let p = child.path.indices
+                    let item = model.source.item(p[0] - 1, p[1] - 1, p[2] - 1)
+                    member("id")
+                    output.append(jsonString: item.id)
+                    member("fields")
+                    open("[")
+                    for field in item.fields {
+                        element()
+                        output += "{\"key\": ".utf8
+                        output.append(jsonString: field.key)
+                        output += ", \"value\": ".utf8
+                        output.append(jsonString: field.value)
+                        output.append(UInt8(ascii: "}"))
+                    }
+                    close("]")
+                    if let data = item.data, let json = model.data?(data) {
+                        member("data")
+                        output += json.utf8
+                    }
+                }
             case .field:
                 member("key")
                 output.append(jsonString: child.title)
@@ -238,7 +424,7 @@ extension JSONWriter {
             case .header, .row:
                 break
             }
-            frames(of: child)
+            frames(of: index)
             if child.kind != .field {
                 member("selected")
                 output.append(bool: child.isSelected)
@@ -265,11 +451,16 @@ extension JSONWriter {
             close("}")
         }
 
-        private mutating func frames(of element: LayoutElement?) {
+        /// The element's frame and clip, null when it was not laid out,
+        /// and whether it is drawn less than whole.
+        private mutating func frames(of index: Int?) {
+            let element = index.flatMap { drawn[$0] ? elements[$0] : nil }
             member("rect")
             output.append(rect: element?.frame)
             member("clip")
             output.append(rect: element?.clip)
+            member("clipped")
+            output.append(bool: element.map { $0.clip != $0.frame } ?? true)
         }
 
         // MARK: structure
