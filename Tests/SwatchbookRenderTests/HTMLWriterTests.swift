@@ -125,7 +125,8 @@ import Testing
         let page = Self.page(canvas)
         #expect(
             Self.preformatted(page)
-                == "<span style=\"color:#ff0000\">&lt;\u{301}&amp;</span>메인 👩‍💻 &#39;x&#39;\n")
+                == "<span class=\"l\"><span style=\"color:#ff0000\">&lt;\u{301}&amp;</span>메인 👩‍💻 &#39;x&#39;\n</span>"
+        )
         #expect(try Self.parsedPre(page)?.stringValue == Self.plain(canvas))
     }
 
@@ -140,11 +141,11 @@ import Testing
                 ("d", Style(foreground: red, background: Color(rgb: 0x0000FF), attributes: .reverse)),
             ])
         let expected = [
-            "<span style=\"color:#ff0000;font-weight:bold;opacity:.6;font-style:italic;",
+            "<span class=\"l\"><span style=\"color:#ff0000;font-weight:bold;opacity:.6;font-style:italic;",
             "text-decoration:underline\">a</span>",
             "<span style=\"color:#111111;background:#ff0000\">b</span>",
             "<span style=\"color:#111111;background:#eeeeee\">c</span>",
-            "<span style=\"color:#0000ff;background:#ff0000\">d</span>\n",
+            "<span style=\"color:#0000ff;background:#ff0000\">d</span>\n</span>",
         ]
         #expect(Self.preformatted(Self.page(canvas)) == expected.joined()[...])
     }
@@ -158,8 +159,26 @@ import Testing
         canvas.draw("x", x: 0, y: 2, style: Style(foreground: Color(rgb: 0xABCDEF)), clip: canvas.bounds)
         #expect(
             Self.preformatted(Self.page(canvas))
-                == "ab\n      <span style=\"background:#123456\">  </span>\n"
-                + "<span style=\"color:#abcdef\">x</span>\n")
+                == "<span class=\"l\">ab\n</span><span class=\"l\">      <span style=\"background:#123456\">  </span>\n</span>"
+                + "<span class=\"l\"><span style=\"color:#abcdef\">x</span>\n</span>")
+    }
+
+    /// Block glyphs are drawn as exact backgrounds, the glyph kept for
+    /// copying: a browser's glyphs do not fill a line the way a terminal's do.
+    @Test func blockGlyphsBecomeBackgrounds() {
+        let red = Color(rgb: 0xFF0000)
+        let canvas = Self.line(
+            width: 6,
+            [
+                ("██", Style(foreground: red)), ("▀", Style(foreground: red)),
+                ("▄", Style(foreground: red, background: Color(rgb: 0x0000FF))),
+            ])
+        #expect(
+            Self.preformatted(Self.page(canvas))
+                == "<span class=\"l\"><span style=\"background:#ff0000;color:transparent\">██</span>"
+                + "<span style=\"background:linear-gradient(#ff0000 50%,#111111 50%);color:transparent\">▀</span>"
+                + "<span style=\"background:linear-gradient(#0000ff 50%,#ff0000 50%);color:transparent\">▄</span>\n</span>"
+        )
     }
 
     @Test func theSameCanvasGivesTheSameBytes() throws {

@@ -1,8 +1,16 @@
 import SwatchbookCore
 
 /// A standalone HTML page that looks like the terminal output: one `<pre>`
-/// on the page's colours, each run of equally styled cells one `<span>` with
-/// inline styles.
+/// on the page's colours, each line a block of one line's height, each run
+/// of equally styled cells one `<span>` with inline styles.
+///
+/// A terminal paints a cell's background over the whole cell, and a
+/// browser only behind the glyphs, which leaves hairline seams between the
+/// lines of a swatch; so every run fills its line's height, and the block
+/// glyphs swatches are made of (`█`, and `▀` and `▄` of the `half` fill)
+/// are drawn as exact backgrounds (a gradient stopped at half the line),
+/// the glyph kept, transparent, for copying. A print style sheet keeps the
+/// colours when printed and no line is split across pages.
 ///
 /// Colours are always written in full (`#rrggbb`): a browser has no palette
 /// limits, so paint the canvas with ``ColorDepth/truecolor``. The markup is
@@ -39,39 +47,59 @@ public struct HTMLWriter: CanvasWriter {
         startIfNeeded(into: &output)
         // One opening tag per interned style, built on first use; nil for
         // styles that need no span at all.
-        var openings: [[UInt8]?] = Array(repeating: nil, count: canvas.styles.count)
-        var built = Array(repeating: false, count: canvas.styles.count)
+        // A run is a style and how its cells fill (text, or a block glyph).
+        let looks = canvas.styles.count * BlockGlyph.allCases.count
+        var openings: [[UInt8]?] = Array(repeating: nil, count: looks)
+        var built = Array(repeating: false, count: looks)
         let showsBlank = canvas.styles.map { style in
             style.background == nil && style.attributes.isDisjoint(with: [.reverse, .underline])
         }
         for y in 0..<canvas.height {
             let end = canvas.usedWidth(ofLine: y) { showsBlank[Int($0)] }
             let row = y * canvas.width
-            var current: UInt16?
+            var current: Int?
             var open = false
+            output.append("<span class=\"l\">")
             for x in 0..<end {
                 let cell = canvas.cells[row + x]
                 if cell.width == 0 { continue }
-                if cell.style != current {
+                let glyph = BlockGlyph(cell.code)
+                let look = Int(cell.style) * BlockGlyph.allCases.count + glyph.rawValue
+                if look != current {
                     if open { output.append("</span>") }
-                    let id = Int(cell.style)
-                    if !built[id] {
-                        openings[id] = spanOpening(for: canvas.styles[id])
-                        built[id] = true
+                    if !built[look] {
+                        openings[look] = spanOpening(for: canvas.styles[Int(cell.style)], glyph: glyph)
+                        built[look] = true
                     }
-                    if let opening = openings[id] {
+                    if let opening = openings[look] {
                         output.append(contentsOf: opening)
                         open = true
                     } else {
                         open = false
                     }
-                    current = cell.style
+                    current = look
                 }
                 appendEscapedText(of: cell, in: canvas, to: &output)
             }
-            // Spans close before the newline, so every line stands alone.
+            // Spans close at the end of their line, so every line stands
+            // alone; the newline ends the line's block (the text reads as
+            // the terminal's lines) and adds no line of its own.
             if open { output.append("</span>") }
-            output.append(UInt8(ascii: "\n"))
+            output.append("\n</span>")
+        }
+    }
+
+    /// The glyphs a swatch is made of, which the page draws as backgrounds.
+    enum BlockGlyph: Int, CaseIterable {
+        case none, full, upperHalf, lowerHalf
+
+        init(_ code: UInt32) {
+            switch code {
+            case 0x2588: self = .full
+            case 0x2580: self = .upperHalf
+            case 0x2584: self = .lowerHalf
+            default: self = .none
+            }
         }
     }
 
@@ -98,7 +126,20 @@ public struct HTMLWriter: CanvasWriter {
         output.append(
             "  font-family: ui-monospace, \"SF Mono\", Menlo, Consolas, \"DejaVu Sans Mono\", "
                 + "\"Liberation Mono\", monospace;\n")
-        output.append("  line-height: 1.2;\n}\n")
+        output.append("  line-height: 1.25;\n}\n")
+        // A line is exactly one line high and each run fills it, as a
+        // terminal's cells do, so backgrounds meet without seams.
+        output.append("pre.swatchbook > .l { display: block; height: 1.25em; overflow: hidden; }\n")
+        output.append(
+            "pre.swatchbook > .l > span { display: inline-block; height: 100%; vertical-align: top; }\n")
+        output.append("@media print {\n")
+        output.append("  * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }\n")
+        // The report keeps its colours; the paper around it stays white.
+        output.append("  body { background: none; }\n")
+        output.append("  pre.swatchbook { padding: 0; font-size: 8pt; }\n")
+        output.append("  pre.swatchbook > .l { break-inside: avoid; }\n")
+        output.append("}\n")
+        output.append("@page { margin: 1cm; }\n")
         output.append("</style>\n</head>\n<body>\n")
         // No newline after <pre>: an HTML parser drops one there and an XML
         // parser keeps it, and the text must read the same to both.
@@ -108,13 +149,26 @@ public struct HTMLWriter: CanvasWriter {
     // MARK: styles
 
     /// `<span style="…">` for a style, or nil when it looks like the page.
-    private func spanOpening(for style: Style) -> [UInt8]? {
+    /// A block glyph's span paints the glyph's ink as its background.
+    private func spanOpening(for style: Style, glyph: BlockGlyph) -> [UInt8]? {
         var fg = style.foreground
         var bg = style.background
         if style.attributes.contains(.reverse) {
             (fg, bg) = (bg ?? background, fg ?? foreground)
         }
         var declarations: [String] = []
+        if glyph != .none {
+            let ink = Self.css(fg ?? foreground)
+            let paper = Self.css(bg ?? background)
+            switch glyph {
+            case .full: declarations.append("background:" + ink)
+            case .upperHalf: declarations.append("background:linear-gradient(\(ink) 50%,\(paper) 50%)")
+            case .lowerHalf: declarations.append("background:linear-gradient(\(paper) 50%,\(ink) 50%)")
+            case .none: break
+            }
+            declarations.append("color:transparent")
+            return Array("<span style=\"\(declarations.joined(separator: ";"))\">".utf8)
+        }
         if let fg { declarations.append("color:" + Self.css(fg)) }
         if let bg { declarations.append("background:" + Self.css(bg)) }
         if style.attributes.contains(.bold) { declarations.append("font-weight:bold") }
