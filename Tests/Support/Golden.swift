@@ -23,7 +23,8 @@ public enum Golden {
         let text = visible(actual)
         let recording = ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1"
         guard !recording, let expected = try? String(contentsOf: url, encoding: .utf8) else {
-            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try? FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try? text.write(to: url, atomically: true, encoding: .utf8)
             Issue.record(
                 "recorded golden \(name); review it and run again without RECORD_GOLDEN",

@@ -52,3 +52,26 @@ struct RenderGoldenTests {
         Golden.assert(result.text, named: "colors-plain-50x12.txt")
     }
 }
+
+/// The examples in every layout and every format: what a reviewer sees of
+/// each projection, checked in under `__Goldens__/projections`.
+@Suite("projection goldens")
+struct ProjectionGoldenTests {
+    static let examples = ["demo", "trips", "categories"]
+    static let formats = [
+        "ansi": "ansi.txt", "plain": "txt", "html": "html", "json": "json", "transcript": "transcript.txt",
+    ]
+
+    @Test(arguments: examples, ["shelves", "outline", "details"])
+    func everyFormat(example: String, layout: String) throws {
+        let script = example == "demo" ? [] : ["Scripts/\(example).lua"]
+        for (format, suffix) in Self.formats.sorted(by: { $0.key < $1.key }) {
+            let result = try CommandRunner.run(
+                ["render"] + script + [
+                    "--layout", layout, "--format", format, "--color", "truecolor", "--width", "80",
+                ])
+            #expect(result.status == 0, "\(result.stderr)")
+            Golden.assert(result.text, named: "projections/\(example)-\(layout).\(suffix)")
+        }
+    }
+}
