@@ -12,6 +12,8 @@ struct BenchOptions {
         case calls
         /// Browse: a key to its frame at 200×60, and the frame's bytes.
         case frames
+        /// Shelves, outline and details on the same catalogue, whole and one viewport.
+        case layouts
     }
 
     var mode = Mode.pipeline
@@ -27,7 +29,7 @@ struct BenchOptions {
     var script: String?
 
     static let usage = """
-        usage: swatchbook-bench [--lazy | --huge | --calls | --frames] [--sections N] [--rows N] [--items N]
+        usage: swatchbook-bench [--lazy | --huge | --calls | --frames | --layouts] [--sections N] [--rows N] [--items N]
                                 [--width N] [--repeat N] [--write-plugin FILE] [--script PATH]
         Times Swatchbook in process and prints medians, one `<name> <value>` per line.
           (default)  the render pipeline phase by phase on a generated S×R×I catalogue
@@ -39,6 +41,8 @@ struct BenchOptions {
           --calls    one Lua callback round trip (a tap) and one `sb.color` call (`calls.*`)
           --frames   browse: a focus move, a strip scroll and a page down, key to frame
                      at 200×60 on the demo and on huge.lua (`frames.*`)
+          --layouts  shelves, outline and details on the generated catalogue, built once:
+                     drawn whole, and one 120×40 viewport mid-document (`layouts.*`)
         --write-plugin FILE writes the generated plugin (of the default mode or --lazy)
         to FILE instead.
         """
@@ -76,14 +80,16 @@ struct BenchOptions {
             default: throw UsageError(message: "unknown flag \(flag)")
             }
         }
-        if options.pluginOutput != nil, options.mode == .huge || options.mode == .calls {
+        if options.pluginOutput != nil,
+            options.mode == .huge || options.mode == .calls || options.mode == .layouts
+        {
             throw UsageError(message: "--write-plugin goes with the default mode or --lazy")
         }
         return options
     }
 
     private static let modes: [String: Mode] = [
-        "--lazy": .lazy, "--huge": .huge, "--calls": .calls, "--frames": .frames,
+        "--lazy": .lazy, "--huge": .huge, "--calls": .calls, "--frames": .frames, "--layouts": .layouts,
     ]
 
     private static func positive(_ text: String, _ flag: String) throws(UsageError) -> Int {

@@ -40,6 +40,7 @@ do throws(Diagnostic) {
     case .huge: try HugeBench.run(options)
     case .calls: try CallsBench.run(options)
     case .frames: try FramesBench.run(options)
+    case .layouts: try LayoutsBench.run(options)
     }
 } catch {
     fail(error.formatted, code: 1)

@@ -131,6 +131,44 @@ struct OutputFaultTests {
         #expect(run.stderr.isEmpty, "\(run.stderr)")
     }
 
+    /// A long eager render goes to stdout band by band: the same bytes as
+    /// `-o` writes, a full disk is one error line, a closed pipe a quiet end.
+    @Test func aLongRenderStreamsToStdout() throws {
+        let scratch = ScratchFolder()
+        scratch.write(
+            "long.lua",
+            """
+            local rows = {}
+            for r = 1, 3000 do
+              rows[r] = { name = "Row " .. r, items = { { name = "A" .. r, color = "#123456" }, { name = "B", color = "#654321" } } }
+            end
+            return { name = "long", api = 1, data = { { name = "All", rows = rows } } }
+            """)
+        let streamed = try CommandRunner.run(
+            ["render", "long.lua", "--layout", "outline", "--format", "ansi", "--color", "truecolor"],
+            in: scratch.url)
+        #expect(streamed.status == 0, "\(streamed.stderr)")
+        let filed = try CommandRunner.run(
+            [
+                "render", "long.lua", "--layout", "outline", "--format", "ansi", "--color", "truecolor", "-o",
+                "out.ansi",
+            ],
+            in: scratch.url)
+        #expect(filed.status == 0)
+        let file = try [UInt8](Data(contentsOf: scratch.url.appendingPathComponent("out.ansi")))
+        #expect(streamed.stdout.count > 200_000, "several bands")
+        #expect(streamed.stdout == file)
+
+        let full = try CommandRunner.runShell(
+            #""$B" render long.lua --format plain >/dev/full"#, in: scratch.url)
+        #expect(full.status == 74)
+        #expect(full.stderr == "stdout: cannot write: No space left on device\n")
+        let cut = try CommandRunner.runShell(
+            #""$B" render long.lua --layout outline --format plain | head -c 10 >/dev/null"#, in: scratch.url)
+        #expect(cut.status == 0)
+        #expect(cut.stderr.isEmpty, "\(cut.stderr)")
+    }
+
     /// A render ended by a signal while it writes `-o FILE` leaves neither
     /// a temporary file nor a changed FILE.
     @Test(arguments: [SIGINT, SIGTERM, SIGHUP])

@@ -38,11 +38,13 @@ struct RenderCommand {
     var locator: PluginLocator
     var warn: (String) -> Void
 
-    /// What a render made: its bytes (for `-o`, those not yet in the file),
-    /// the file being written (nil: stdout), and the session that drew them.
+    /// What a render made: its bytes (those not yet in the file of `-o`,
+    /// or on a streamed stdout), the file being written (nil: stdout),
+    /// stdout when bytes went to it already, and the session that drew them.
     struct Rendered {
         var bytes: [UInt8]
         var output: AtomicOutput?
+        var streamed: StreamedOutput?
         var session: Session
     }
 
@@ -108,7 +110,10 @@ struct RenderCommand {
         // most of it by the time the render ends.
         let output = outputPath.map(AtomicOutput.init(path:))
         try output?.open()
-        pipeline.spill = output
+        // Stdout takes a long drawing as it comes when the render cannot
+        // start over (see StreamedOutput).
+        let streamed = output == nil && session.source.isEager && inspect == nil ? StreamedOutput() : nil
+        pipeline.spill = output ?? streamed
         let bytes: [UInt8]
         if let inspect {
             guard let element = session.navigator.locate(inspect, in: session.state) else {
@@ -127,6 +132,6 @@ struct RenderCommand {
             output?.discard()
             throw error
         }
-        return Rendered(bytes: bytes, output: output, session: session)
+        return Rendered(bytes: bytes, output: output, streamed: streamed, session: session)
     }
 }

@@ -51,6 +51,8 @@ public enum SwatchbookCLI {
             let rendered = try command.run(rest)
             if let output = rendered.output {
                 try output.commit(rendered.bytes)
+            } else if let streamed = rendered.streamed {
+                try streamed.finish(rendered.bytes)
             } else {
                 try OutputFile.writeAll(rendered.bytes, to: STDOUT_FILENO, name: "stdout")
             }

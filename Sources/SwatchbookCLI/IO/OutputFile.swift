@@ -42,6 +42,41 @@ enum OutputFile {
     }
 }
 
+/// Standard output as a long render's bands are finished, so that a long
+/// document goes out as it is drawn and is never held whole in memory.
+///
+/// Bytes on a pipe cannot be taken back, so this serves only renders that
+/// never start over: an eager catalogue's (``CatalogueRenderer`` starts a
+/// render over only when a lazy source's band cannot be replayed). Were one
+/// to start over after bytes went out, the render fails (70) rather than
+/// write the start twice.
+final class StreamedOutput: OutputSpill, @unchecked Sendable {
+    private var failure: Diagnostic?
+    private var written = 0
+
+    func append(_ bytes: UnsafeRawBufferPointer) {
+        guard failure == nil, !bytes.isEmpty else { return }
+        do throws(Diagnostic) {
+            try OutputFile.writeAll(bytes, to: STDOUT_FILENO, name: "stdout")
+            written += bytes.count
+        } catch {
+            failure = error
+        }
+    }
+
+    func restart() {
+        guard written > 0, failure == nil else { return }
+        failure = Diagnostic(
+            .internal, file: "stdout", "the render started over after its first bytes were written")
+    }
+
+    /// Writes the rest of the render, and reports the first failure.
+    func finish(_ rest: [UInt8]) throws(Diagnostic) {
+        if let failure { throw failure }
+        try OutputFile.writeAll(rest, to: STDOUT_FILENO, name: "stdout")
+    }
+}
+
 /// `-o FILE` as it is written: bytes go to a temporary file beside FILE as
 /// they come (a long render hands them over band by band), and the file
 /// replaces FILE only once complete and on disk. Until ``commit(_:)``
