@@ -58,7 +58,7 @@ struct PluginsCommandTests {
     }
 
     /// The names of the plugins in `Scripts/`, each compiled in.
-    static let bundledNames = ["categories", "colors", "huge", "picker", "random-palette", "trips"]
+    static let bundledNames = ["categories", "colors", "huge", "picker", "random-palette", "tokens", "trips"]
 
     @Test func outsideTheProjectTheBundledPluginsAreListed() throws {
         let elsewhere = ScratchFolder()

@@ -10,6 +10,7 @@ enum BundledScripts {
         "huge.lua": PackageResources.huge_lua,
         "picker.lua": PackageResources.picker_lua,
         "random-palette.lua": PackageResources.random_palette_lua,
+        "tokens.lua": PackageResources.tokens_lua,
         "trips.lua": PackageResources.trips_lua,
     ]
 

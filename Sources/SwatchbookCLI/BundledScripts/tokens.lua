@@ -1,0 +1,1 @@
+../../../Scripts/tokens.lua
