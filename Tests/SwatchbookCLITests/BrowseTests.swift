@@ -11,11 +11,15 @@ struct BrowseTests {
     /// What render draws above the status line after the same keys, in
     /// the terminal's 256 colours, as the text a terminal shows (swatches
     /// are coloured blanks).
-    static func rendered(_ keys: String, width: Int = width, height: Int = height) throws -> [String] {
-        let result = try CommandRunner.run([
-            "render", "--keys", keys, "--width", "\(width)", "--height", "\(height - 1)", "--format", "ansi",
-            "--color", "256",
-        ])
+    static func rendered(
+        _ keys: String, width: Int = width, height: Int = height, options: [String] = []
+    ) throws -> [String] {
+        let result = try CommandRunner.run(
+            [
+                "render", "--keys", keys, "--width", "\(width)", "--height", "\(height - 1)", "--format",
+                "ansi",
+                "--color", "256",
+            ] + options)
         #expect(result.status == 0, "\(result.stderr)")
         var lines = result.text.replacingOccurrences(
             of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression
@@ -52,6 +56,29 @@ struct BrowseTests {
         #expect(Array(shown.prefix(Self.height - 1)) == expected)
         #expect(shown.count == Self.height)
         #expect(shown.last?.hasPrefix(" Colours") == true)
+    }
+
+    /// Outline and details in browse: the same screen as render after the
+    /// same keys (closing a row with Enter, walking lines, a table chosen whole).
+    @Test(arguments: [
+        ("outline", "k<Enter>jjj", ["k", "Enter", "j", "j", "j"]),
+        ("outline", "kkhG", ["k", "k", "h", "G"]),
+        ("details", "jj<Enter>", ["j", "j", "Enter"]),
+    ])
+    func otherLayoutsMatchRender(_ layout: String, _ keys: String, _ tmuxKeys: [String]) throws {
+        let screen = try Self.browse("--layout \(layout)")
+        for key in tmuxKeys { try screen.press(key) }
+        let shown = try screen.settle()
+        #expect(
+            Array(shown.prefix(Self.height - 1)) == (try Self.rendered(keys, options: ["--layout", layout])))
+    }
+
+    @Test func aClickOnADetailsLineChoosesItsTable() throws {
+        let screen = try Self.browse("--layout details")
+        // Line 5 (1-based): Salmon's line in the first table.
+        try screen.type("\u{1B}[<0;6;5M\u{1B}[<0;6;5m")
+        let shown = try screen.waitFor { $0.joined().contains("☑ SubCategory #1.1") }
+        #expect(shown.last?.contains("1.1") == true)
     }
 
     @Test func theStatusLineShowsTheFocus() throws {
