@@ -38,7 +38,7 @@ let package = Package(
             providers: [.apt(["libyaml-dev"])]
         ),
         .target(name: "CLuaShim", dependencies: ["CLua"]),
-        .target(name: "SwatchbookCore"),
+        .target(name: "SwatchbookCore", dependencies: ["CUTF8Proc"]),
         .target(name: "SwatchbookRender", dependencies: ["SwatchbookCore", "CUTF8Proc"]),
         .target(name: "SwatchbookSession", dependencies: ["SwatchbookCore"]),
         .target(

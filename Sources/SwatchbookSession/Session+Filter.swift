@@ -1,25 +1,54 @@
 import SwatchbookCore
 
 extension Session {
-    /// Applies the browse filter (empty text clears it and restores what was open).
+    /// Applies the browse filter (see ``FilterQuery``). Text with no term
+    /// clears it and restores the view as it was before: what was open, the
+    /// focus, the offsets and the scroll. Otherwise the best match takes the
+    /// focus, and ``filterMessage`` says when nothing matches.
     public func setFilter(_ text: String) throws(Diagnostic) {
         guard let catalogue else {
             throw Diagnostic(
                 .usage, file: script.file, "a lazy source cannot be filtered: it is never read whole")
         }
-        if text.isEmpty {
+        let query = FilterQuery(text)
+        guard !query.isEmpty else {
             source = catalogue
-            if let saved = state.expandedBeforeFilter { state.expanded = saved }
-            state.expandedBeforeFilter = nil
+            state.beforeFilter?.restore(into: &state)
+            state.beforeFilter = nil
             state.filter = nil
-        } else {
-            let (filtered, opened) = CatalogueFilter(text).apply(to: catalogue)
-            if state.expandedBeforeFilter == nil { state.expandedBeforeFilter = state.expanded }
-            state.expanded = (state.expandedBeforeFilter ?? []).union(opened)
-            source = filtered
-            state.filter = text
+            filterMessage = nil
+            lastFilter = nil
+            navigator.ensureFocus(in: &state)
+            return
         }
-        navigator.ensureFocus(in: &state)
+        let index = searchIndex ?? SearchIndex(catalogue)
+        searchIndex = index
+        let matches: FilterMatches
+        if let last = lastFilter, query.refines(last.query) {
+            matches = last.query == query ? last.matches : index.matches(query, among: last.matches.entries)
+        } else {
+            matches = index.matches(query)
+        }
+        lastFilter = (query, matches)
+        let result = CatalogueFilter(query).apply(to: catalogue, index: index, matches: matches)
+        if state.beforeFilter == nil { state.beforeFilter = ViewState.SavedView(of: state) }
+        state.expanded = (state.beforeFilter?.expanded ?? []).union(result.opened)
+        // Every match shows: no outline section or row stays closed over one.
+        state.collapsed = []
+        source = result.catalogue
+        state.filter = text
+        filterMessage = result.matchCount == 0 ? "no match for \(Self.quoted(text))" : nil
+        let navigator = navigator
+        if let best = result.best, let target = navigator.target(at: best, in: state) {
+            navigator.focus(target, in: &state)
+        } else {
+            navigator.ensureFocus(in: &state)
+        }
+    }
+
+    /// `text` in double quotes, sanitised, as messages show a value.
+    static func quoted(_ text: String) -> String {
+        "\"" + Sanitizer.clean(text) + "\""
     }
 
     /// Changes the whole catalogue (`sb.update`) and shows the change,

@@ -27,7 +27,21 @@ public final class Session {
     private var measured: CatalogueLayout?
     /// The whole catalogue, as the script has changed it (``updateCatalogue(_:)``);
     /// nil for a lazy source.
-    public internal(set) var catalogue: Catalogue?
+    public internal(set) var catalogue: Catalogue? {
+        didSet {
+            searchIndex = nil
+            lastFilter = nil
+        }
+    }
+    /// The filter's index of `catalogue`: its names folded once, on the
+    /// first filter, and kept until the catalogue changes.
+    var searchIndex: SearchIndex?
+    /// The last filter's query and what it matched, which a query typed on
+    /// from it refines rather than matching everything again.
+    var lastFilter: (query: FilterQuery, matches: FilterMatches)?
+    /// What the filter says of its result: "no match for …", or why this
+    /// catalogue cannot be filtered; nil when it shows matches.
+    public internal(set) var filterMessage: String?
     /// The script's latest status text (`sb.status`), sanitised.
     public var status: String? {
         didSet { status = status.map(Sanitizer.clean) }

@@ -45,11 +45,15 @@ struct StatusLine {
         let text: String?
         let style: Style
         if let typing {
-            text = "/" + typing + "▏"
+            // As it is typed, the filter says when nothing matches.
+            text = "/" + typing + "▏" + (session.filterMessage.map { "  " + $0 } ?? "")
             style = base
         } else if let message {
             text = message
             style = isError ? theme.style(.error).over(base) : base
+        } else if let note = session.filterMessage {
+            text = note
+            style = theme.style(.error).over(base)
         } else {
             // The plugin's own status (`status(ctx)`), then its latest `sb.status`.
             let parts = [session.scriptStatus, session.status].compactMap { $0 }

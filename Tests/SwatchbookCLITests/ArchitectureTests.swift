@@ -22,7 +22,7 @@ import Testing
     }
 
     static let allowed: [String: Set<String>] = [
-        "SwatchbookCore": ["Foundation"],
+        "SwatchbookCore": ["Foundation", "CUTF8Proc", "Dispatch"],
         "SwatchbookSession": ["SwatchbookCore"],
         "SwatchbookRender": ["SwatchbookCore", "CUTF8Proc", "Dispatch", "Glibc"],
         "SwatchbookTerminal": [

@@ -49,7 +49,7 @@ struct BrowseKeysTests {
     }
 
     @Test func pickWithAFilterPicksTheFocusedMatchWithOneEnter() throws {
-        let screen = try Self.screen("pick --filter sea")
+        let screen = try Self.screen("pick --filter \"sea gr\"")
         try screen.press("Enter")
         #expect(try Self.result(screen) == "RESULT:[#2E8B57]:0")
     }
@@ -73,7 +73,9 @@ struct BrowseKeysTests {
     }
 
     @Test func keysThatPickNeedNoTerminal() throws {
-        let picked = try CommandRunner.runWithoutATerminal(["pick", "--filter", "sea", "--keys", "<Enter>"])
+        let picked = try CommandRunner.runWithoutATerminal([
+            "pick", "--filter", "sea gr", "--keys", "<Enter>",
+        ])
         #expect(picked.status == 0, "\(picked.stderr)")
         #expect(picked.text == "#2E8B57\n")
         let cancelled = try CommandRunner.runWithoutATerminal(["pick", "--keys", "q"])

@@ -70,12 +70,12 @@ struct OutputFaultTests {
                 guard n > 0 else { break }
                 bytes += buffer[0..<n]
             }
-            try? Data(bytes).write(to: URL(fileURLWithPath: copy))
+            try? Data(bytes).write(to: URL(fileURLWithPath: copy), options: .atomic)
         }
         reader.start()
         let result = try CommandRunner.run(["render", "-o", fifo, "--format", "plain", "--width", "40"])
         #expect(result.status == 0, "\(result.stderr)")
-        for _ in 0..<100 where !FileManager.default.fileExists(atPath: scratch.path("read.txt")) {
+        for _ in 0..<400 where !FileManager.default.fileExists(atPath: scratch.path("read.txt")) {
             Thread.sleep(forTimeInterval: 0.05)
         }
         #expect(try #require(Self.mode(fifo)) & S_IFMT == S_IFIFO, "still the FIFO")

@@ -53,6 +53,8 @@ struct Base16ThemeWriterTests {
             .status: Self.style(0xC0C5CE, 0x343D46),
             .error: Self.style(0xBF616A, nil, .bold),
             .muted: Self.style(0x65737E),
+            // Not written by the import: drawn in the indicator's colour.
+            .match: Self.style(0xEBCB8B, nil, [.bold, .underline]),
         ]
         for role in Role.allCases {
             #expect(theme.style(role) == expected[role], "\(role.rawValue)")

@@ -76,7 +76,10 @@ struct RenderCommand {
         let setup = SessionSetup(options: options, locator: locator, warn: warn)
         let opened = try setup.open(on: screen)
         let session = opened.session
-        if let filter = options.filter { try session.setFilter(filter) }
+        if let filter = options.filter {
+            try session.setFilter(filter)
+            if let note = session.filterMessage { warn(note) }
+        }
         for path in taps { try session.tap(path) }
         var interpreter = KeyInterpreter(session: session)
         try interpreter.run(options.keys)

@@ -76,11 +76,38 @@ enum StateFile {
                 case "focusPath": state.focusPath = try path(value, field)
                 case "top": state.top = try integer(value, field)
                 case "filter": state.filter = try string(value, field)
-                case "expandedBeforeFilter": state.expandedBeforeFilter = try keys(value, field)
+                case "beforeFilter": state.beforeFilter = try savedView(value, field)
+                // Written by versions before the whole view was saved.
+                case "expandedBeforeFilter":
+                    var saved = state.beforeFilter ?? ViewState.SavedView()
+                    saved.expanded = try keys(value, field)
+                    state.beforeFilter = saved
                 default: continue
                 }
             }
             return state
+        }
+
+        func savedView(_ document: JSONValue, _ field: String) throws(Diagnostic) -> ViewState.SavedView {
+            guard case .object(let members) = document else {
+                throw problem(field, "expected an object, got \(describe(document))")
+            }
+            var saved = ViewState.SavedView()
+            for member in members where member.value != .null {
+                let path = "\(field).\(member.key)"
+                switch member.key {
+                case "expanded": saved.expanded = try keys(member.value, path)
+                case "collapsed": saved.collapsed = try keys(member.value, path)
+                case "offsets":
+                    saved.offsets = try map(member.value, path) { v, p throws(Diagnostic) in try integer(v, p)
+                    }
+                case "focus": saved.focus = try string(member.value, path)
+                case "focusPath": saved.focusPath = try self.path(member.value, path)
+                case "top": saved.top = try integer(member.value, path)
+                default: continue
+                }
+            }
+            return saved
         }
 
         private func map<T>(

@@ -55,7 +55,8 @@ public struct CatalogueLayout {
         self.settings = settings
         self.width = max(1, width)
         self.state = state
-        let geometry = StripGeometry(settings: settings, width: self.width, measure: measure)
+        var geometry = StripGeometry(settings: settings, width: self.width, measure: measure)
+        geometry.highlight = state.filter.map(FilterQuery.init).flatMap { $0.isEmpty ? nil : $0 }
         self.geometry = geometry
         let estimate = 1 + settings.itemHeight + settings.lineSpacing
         var index = RowIndex(sectionGap: settings.style == .outline ? 0 : 1)
@@ -86,7 +87,9 @@ public struct CatalogueLayout {
     /// when the new state cannot change any height: heights depend only on
     /// what is open. Nil when the document must be measured again.
     public func reused(for state: ViewState) -> CatalogueLayout? {
-        guard state.expanded == self.state.expanded, state.collapsed == self.state.collapsed else {
+        guard state.expanded == self.state.expanded, state.collapsed == self.state.collapsed,
+            state.filter == self.state.filter
+        else {
             return nil
         }
         var copy = self
@@ -234,6 +237,7 @@ public struct CatalogueLayout {
         var header = LayoutElement(
             kind: .header, path: ElementPath([s + 1]), key: key, frame: frame,
             clip: frame.intersection(window), title: summary.name)
+        header.matched = geometry.matched(summary.name)
         if settings.style == .outline {
             header.hasChildren = source.rowCount(s) > 0
             header.isExpanded = open

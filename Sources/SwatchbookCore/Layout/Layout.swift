@@ -38,6 +38,9 @@ public struct LayoutElement: Sendable, Equatable {
     /// an item line of it, the item's values under the field columns.
     public var table: ItemTable?
     public var cells: [String] = []
+    /// The characters of `title` a filter matched (indices into its
+    /// characters), which the painter highlights.
+    public var matched: [Int] = []
     /// For items: the 1-based position in its row and the row's count, for
     /// "2 of 5" in the transcript.
     public var index = 0

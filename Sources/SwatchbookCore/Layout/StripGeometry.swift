@@ -11,6 +11,13 @@ struct StripGeometry {
     let settings: LayoutSettings
     let width: Int
     let measure: @Sendable (String) -> Int
+    /// The filter whose matches are highlighted, if one is on.
+    var highlight: FilterQuery?
+
+    /// The characters of `title` to highlight.
+    func matched(_ title: String) -> [Int] {
+        highlight?.matchedCharacters(in: title) ?? []
+    }
 
     /// Where cells may be drawn: the width between the insets.
     var contentX: Int { min(settings.insetLeft, width - 1) }
@@ -91,6 +98,7 @@ struct StripGeometry {
                 kind: .row, path: path, key: key, frame: frame, clip: frame.intersection(window),
                 title: row.name)
             element.strip = strip
+            element.matched = matched(row.name)
             if isOutline {
                 element.depth = 1
                 element.hasChildren = row.count > 0
@@ -152,6 +160,7 @@ struct StripGeometry {
                         kind: .node, path: outline.path, key: outline.key, frame: frame,
                         clip: frame.intersection(window), title: outline.node.name)
                     line.color = outline.node.color
+                    line.matched = matched(outline.node.name)
                     line.depth = outline.depth
                     line.hasChildren = !outline.node.children.isEmpty
                     line.isExpanded = outline.isExpanded
@@ -207,6 +216,7 @@ struct StripGeometry {
                     key: ModelKey.child(of: key, name: item.name, id: item.id),
                     frame: frame, clip: frame.intersection(window), title: item.name)
                 element.color = item.color
+                element.matched = matched(item.name)
                 element.index = i + 1
                 element.siblings = row.count
                 element.table = table
@@ -261,6 +271,7 @@ struct StripGeometry {
                     key: ModelKey.child(of: key, name: item.name, id: item.id),
                     frame: frame, clip: clip, title: item.name)
                 element.color = item.color
+                element.matched = matched(item.name)
                 element.index = i + 1
                 element.siblings = row.count
                 element.isSelected = !state.selected.isEmpty && state.selected.contains(element.key)

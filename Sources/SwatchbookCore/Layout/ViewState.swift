@@ -19,9 +19,10 @@ public struct ViewState: Sendable, Equatable, Encodable {
     public var focusPath: ElementPath?
     /// The first document line on screen.
     public var top = 0
-    /// The browse filter, and what was open before it opened more.
+    /// The browse filter, and the view as it was before the filter
+    /// changed it, to restore when the filter is cleared.
     public var filter: String?
-    public var expandedBeforeFilter: Set<String>?
+    public var beforeFilter: SavedView?
 
     public init() {}
 
@@ -30,7 +31,7 @@ public struct ViewState: Sendable, Equatable, Encodable {
     enum CodingKeys: String, CodingKey {
         case offsets, lastFocused, expanded, collapsed, selected, selectionPaths, focus, focusPath, top,
             filter
-        case expandedBeforeFilter
+        case beforeFilter
     }
 
     /// Sets are written sorted, so a saved state is the same bytes for the
@@ -47,7 +48,53 @@ public struct ViewState: Sendable, Equatable, Encodable {
         try c.encodeIfPresent(focusPath, forKey: .focusPath)
         try c.encode(top, forKey: .top)
         try c.encodeIfPresent(filter, forKey: .filter)
-        try c.encodeIfPresent(expandedBeforeFilter?.sorted(), forKey: .expandedBeforeFilter)
+        try c.encodeIfPresent(beforeFilter, forKey: .beforeFilter)
+    }
+
+    /// What a filter changes of the view: what is open, the focus, the
+    /// offsets and the scroll.
+    public struct SavedView: Sendable, Equatable, Encodable {
+        public var expanded: Set<String> = []
+        public var collapsed: Set<String> = []
+        public var offsets: [String: Int] = [:]
+        public var focus: String?
+        public var focusPath: ElementPath?
+        public var top = 0
+
+        public init() {}
+
+        public init(of state: ViewState) {
+            expanded = state.expanded
+            collapsed = state.collapsed
+            offsets = state.offsets
+            focus = state.focus
+            focusPath = state.focusPath
+            top = state.top
+        }
+
+        /// Puts the saved view back into `state`.
+        public func restore(into state: inout ViewState) {
+            state.expanded = expanded
+            state.collapsed = collapsed
+            state.offsets = offsets
+            state.focus = focus
+            state.focusPath = focusPath
+            state.top = top
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case expanded, collapsed, offsets, focus, focusPath, top
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(expanded.sorted(), forKey: .expanded)
+            try c.encode(collapsed.sorted(), forKey: .collapsed)
+            try c.encode(offsets, forKey: .offsets)
+            try c.encodeIfPresent(focus, forKey: .focus)
+            try c.encodeIfPresent(focusPath, forKey: .focusPath)
+            try c.encode(top, forKey: .top)
+        }
     }
 }
 

@@ -19,5 +19,6 @@ extension Theme {
             .status: Style(foreground: Color(rgb: 0xECEFF4), background: Color(rgb: 0x3B4252)),
             .error: Style(foreground: Color(rgb: 0xBF616A), attributes: .bold),
             .muted: Style(foreground: Color(rgb: 0x8A93A5)),
+            .match: Style(foreground: Color(rgb: 0xEBCB8B), attributes: [.bold, .underline]),
         ])
 }

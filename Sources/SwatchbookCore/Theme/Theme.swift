@@ -4,6 +4,8 @@ public enum Role: String, Sendable, CaseIterable, Codable {
     case background, text, header
     case rowTitle = "row_title"
     case label, hex, focus, selection, indicator, border, status, error, muted
+    /// The characters a filter matched, over the text they are in.
+    case match
 }
 
 /// Text attributes a role may turn on.

@@ -96,6 +96,11 @@ public struct ThemeResolver: Sendable {
             }
             roles[role] = style
         }
+        // A theme written before the role existed shows matches in its
+        // indicator colour, underlined and bold.
+        if spec.roles[.match] == nil {
+            roles[.match] = Style(foreground: roles[.indicator]?.foreground, attributes: [.bold, .underline])
+        }
         var glyphs = Glyphs()
         let defaults = Glyphs()
         let table: [(String, WritableKeyPath<Glyphs, String>)] = [

@@ -73,7 +73,30 @@ public struct Painter: Sendable {
         }
         let room = element.frame.maxX - settings.insetRight - x
         let title = TextWidth.truncate(element.title, to: room, ellipsis: theme.glyphs.ellipsis)
-        canvas.draw(title, x: x, y: element.frame.y, style: style, clip: element.clip)
+        draw(
+            title, matched: element.matched, x: x, y: element.frame.y, style: style, clip: element.clip,
+            on: &canvas)
+    }
+
+    /// Draws `text`, its `matched` characters (a filter's) in the match
+    /// role over `style`; returns the column after it.
+    @discardableResult
+    private func draw(
+        _ text: String, matched: [Int], x: Int, y: Int, style: Style, clip: Rect, on canvas: inout Canvas
+    ) -> Int {
+        guard !matched.isEmpty else { return canvas.draw(text, x: x, y: y, style: style, clip: clip) }
+        let highlight = theme.style(.match).over(style)
+        var x = x
+        var next = matched.startIndex
+        for (i, character) in text.enumerated() {
+            var lit = false
+            if next < matched.endIndex, matched[next] == i {
+                lit = true
+                next += 1
+            }
+            x = canvas.draw(String(character), x: x, y: y, style: lit ? highlight : style, clip: clip)
+        }
+        return x
     }
 
     /// An outline parent's open or closed mark and the space after it, or
@@ -100,7 +123,11 @@ public struct Painter: Sendable {
             ? theme.glyphs.checked + " " + element.title : element.title
         let style = element.isFocused ? theme.style(.focus).over(role(.rowTitle)) : role(.rowTitle)
         let title = TextWidth.truncate(text, to: element.frame.maxX - x, ellipsis: theme.glyphs.ellipsis)
-        canvas.draw(title, x: x, y: element.frame.y, style: style, clip: element.clip)
+        // A check mark before the title moves its characters along.
+        let shift = text.count - element.title.count
+        draw(
+            title, matched: element.matched.map { $0 + shift }, x: x, y: element.frame.y, style: style,
+            clip: element.clip, on: &canvas)
         if let table = element.table, let strip = element.strip, strip.height > 0 {
             for column in table.columns where column.width > 0 {
                 let heading = TextWidth.truncate(
@@ -185,8 +212,10 @@ public struct Painter: Sendable {
             // in plain text; focus is drawn by the focus role.
             let title = element.isSelected ? theme.glyphs.checked + " " + element.title : element.title
             let label = TextWidth.truncate(title, to: frame.width, ellipsis: theme.glyphs.ellipsis)
-            canvas.draw(
-                label, x: frame.x, y: frame.maxY - 1, style: emphasis(element, .label), clip: element.clip)
+            let shift = title.count - element.title.count
+            draw(
+                label, matched: element.matched.map { $0 + shift }, x: frame.x, y: frame.maxY - 1,
+                style: emphasis(element, .label), clip: element.clip, on: &canvas)
         }
     }
 
@@ -239,7 +268,9 @@ public struct Painter: Sendable {
         for (i, (column, value)) in zip(table.columns, values).enumerated() where column.width > 0 {
             let text = TextWidth.truncate(value, to: column.width, ellipsis: theme.glyphs.ellipsis)
             let style = i == 0 ? emphasis(element, .text) : i == 1 ? role(.muted) : role(.text)
-            canvas.draw(text, x: x + column.x, y: y, style: style, clip: element.clip)
+            draw(
+                text, matched: i == 0 ? element.matched : [], x: x + column.x, y: y, style: style,
+                clip: element.clip, on: &canvas)
         }
     }
 
@@ -265,7 +296,9 @@ public struct Painter: Sendable {
             x = canvas.draw(box, x: x, y: y, style: role(.indicator), clip: element.clip) + 1
         }
         if let color = element.color { x = chip(color, x: x, y: y, clip: element.clip, on: &canvas) }
-        canvas.draw(element.title, x: x, y: y, style: emphasis(element, .text), clip: element.clip)
+        draw(
+            element.title, matched: element.matched, x: x, y: y, style: emphasis(element, .text),
+            clip: element.clip, on: &canvas)
     }
 
     /// A translucent colour as it shows over the theme's background.

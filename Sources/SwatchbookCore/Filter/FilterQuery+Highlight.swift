@@ -1,0 +1,31 @@
+extension FilterQuery {
+    /// The characters of `name` (indices into its `Character`s) that the
+    /// query's terms match, to highlight: each matching term's characters,
+    /// negated terms none.
+    public func matchedCharacters(in name: String) -> [Int] {
+        guard !isEmpty, !name.isEmpty else { return [] }
+        var found: Set<Int> = []
+        var layouts: [Bool: (bytes: [UInt8], owner: [Int])] = [:]
+        func folded(_ caseFolded: Bool) -> (bytes: [UInt8], owner: [Int]) {
+            if let done = layouts[caseFolded] { return done }
+            var bytes: [UInt8] = []
+            var owner: [Int] = []
+            for (i, character) in TextFolding.foldedCharacters(name, caseFolded: caseFolded).enumerated() {
+                bytes += character
+                owner += Array(repeating: i, count: character.count)
+            }
+            layouts[caseFolded] = (bytes, owner)
+            return (bytes, owner)
+        }
+        for term in groups.joined() where !term.isNegated {
+            let (bytes, owner) = folded(!term.isCaseSensitive)
+            var positions: [Int] = []
+            let matched = bytes.withUnsafeBufferPointer { text in
+                FuzzyMatch.score(term.pattern, kind: term.kind, in: text, positions: &positions)
+            }
+            guard matched != nil else { continue }
+            for position in positions where position < owner.count { found.insert(owner[position]) }
+        }
+        return found.sorted()
+    }
+}

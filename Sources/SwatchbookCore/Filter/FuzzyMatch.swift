@@ -1,0 +1,201 @@
+/// Scores a folded name against one term, as fzf's first algorithm does: the
+/// shortest window holding the pattern as a subsequence (found forwards,
+/// then narrowed backwards), each matched character worth points, more at
+/// the start of a word and next to the one before, gaps costing.
+enum FuzzyMatch {
+    static let scoreMatch = 16
+    static let gapStart = -3
+    static let gapExtension = -1
+    static let bonusBoundary = 8
+    static let bonusWhiteBoundary = 10
+    static let bonusCamel = 7
+    static let bonusConsecutive = 4
+    static let firstCharMultiplier = 2
+
+    /// The score of `pattern` in `text` (both folded UTF-8), nil when it
+    /// does not match; with `positions`, the byte offsets matched.
+    static func score(
+        _ pattern: [UInt8], kind: FilterQuery.Kind, in text: UnsafeBufferPointer<UInt8>,
+        positions: UnsafeMutablePointer<[Int]>? = nil
+    ) -> Int? {
+        let n = pattern.count
+        guard n > 0 else { return 0 }
+        guard text.count >= n else { return nil }
+        switch kind {
+        case .fuzzy:
+            return fuzzy(pattern, in: text, positions: positions)
+        case .exact:
+            guard let start = find(pattern, in: text) else { return nil }
+            return contiguous(start, n, in: text, positions: positions)
+        case .prefix:
+            guard equal(pattern, text, at: 0) else { return nil }
+            return contiguous(0, n, in: text, positions: positions)
+        case .suffix:
+            guard equal(pattern, text, at: text.count - n), isBoundary(text, text.count - n) else {
+                return nil
+            }
+            return contiguous(text.count - n, n, in: text, positions: positions)
+        case .whole:
+            guard text.count == n, equal(pattern, text, at: 0) else { return nil }
+            return contiguous(0, n, in: text, positions: positions)
+        }
+    }
+
+    /// A byte that starts a character (not a UTF-8 continuation byte).
+    @inline(__always)
+    private static func isBoundary(_ text: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
+        i >= text.count || text[i] & 0xC0 != 0x80
+    }
+
+    @inline(__always)
+    private static func equal(_ pattern: [UInt8], _ text: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        guard start >= 0, start + pattern.count <= text.count else { return false }
+        for i in 0..<pattern.count where text[start + i] != pattern[i] { return false }
+        return true
+    }
+
+    /// Whether the pattern's character at `p`, `size` bytes, is text's at `i`.
+    @inline(__always)
+    private static func unit(
+        _ pattern: [UInt8], _ p: Int, _ size: Int, _ text: UnsafeBufferPointer<UInt8>, _ i: Int
+    ) -> Bool {
+        guard i + size <= text.count, p + size <= pattern.count else { return false }
+        for k in 0..<size where text[i + k] != pattern[p + k] { return false }
+        return true
+    }
+
+    /// The first occurrence of `pattern` that starts and ends on characters.
+    private static func find(_ pattern: [UInt8], in text: UnsafeBufferPointer<UInt8>) -> Int? {
+        let first = pattern[0]
+        var i = 0
+        while i + pattern.count <= text.count {
+            if text[i] == first, equal(pattern, text, at: i), isBoundary(text, i + pattern.count) { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// The length of the UTF-8 character starting with `byte`.
+    @inline(__always)
+    private static func length(_ byte: UInt8) -> Int {
+        byte < 0x80 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+    }
+
+    private static func fuzzy(
+        _ pattern: [UInt8], in text: UnsafeBufferPointer<UInt8>, positions: UnsafeMutablePointer<[Int]>?
+    ) -> Int? {
+        // Forwards: where the first subsequence ends. Each pattern character
+        // matches a whole text character.
+        var p = 0
+        var i = 0
+        var end = -1
+        while i < text.count && p < pattern.count {
+            let size = length(pattern[p])
+            if text[i] == pattern[p], unit(pattern, p, size, text, i) {
+                p += size
+                i += size
+                if p == pattern.count { end = i }
+            } else {
+                i += 1
+            }
+        }
+        guard end >= 0 else { return nil }
+        // Backwards from there: the latest start, the shortest window.
+        p = pattern.count
+        var start = end
+        while p > 0 {
+            var q = p - 1
+            while q > 0 && pattern[q] & 0xC0 == 0x80 { q -= 1 }
+            start -= 1
+            while start >= 0 && !(text[start] == pattern[q] && unit(pattern, q, p - q, text, start)) {
+                start -= 1
+            }
+            p = q
+        }
+        return window(pattern, from: start, to: end, in: text, positions: positions)
+    }
+
+    /// Scores the match of `pattern` in `text[start..<end]`, taking each
+    /// pattern character at its first place in the window.
+    private static func window(
+        _ pattern: [UInt8], from start: Int, to end: Int, in text: UnsafeBufferPointer<UInt8>,
+        positions: UnsafeMutablePointer<[Int]>?
+    ) -> Int {
+        var score = 0
+        var p = 0
+        var i = start
+        var inGap = false
+        var consecutive = 0
+        var first = true
+        // A run of matched characters keeps the bonus of its first, as
+        // fzf's does: "gre" in "Green" is worth its word start three times.
+        var runBonus = 0
+        while i < end && p < pattern.count {
+            let size = length(pattern[p])
+            if text[i] == pattern[p], unit(pattern, p, size, text, i) {
+                var bonus = boundaryBonus(text, i)
+                if consecutive > 0 {
+                    bonus = max(bonus, runBonus, bonusConsecutive)
+                } else {
+                    runBonus = bonus
+                }
+                if first { bonus *= firstCharMultiplier }
+                score += scoreMatch + bonus
+                positions?.pointee.append(i)
+                consecutive += 1
+                inGap = false
+                first = false
+                p += size
+                i += size
+            } else {
+                score += inGap ? gapExtension : gapStart
+                inGap = true
+                consecutive = 0
+                i += 1
+            }
+        }
+        return score
+    }
+
+    private static func contiguous(
+        _ start: Int, _ count: Int, in text: UnsafeBufferPointer<UInt8>,
+        positions: UnsafeMutablePointer<[Int]>?
+    ) -> Int {
+        var score = 0
+        var i = start
+        var first = true
+        let runBonus = boundaryBonus(text, start)
+        while i < start + count {
+            let bonus = first ? runBonus * firstCharMultiplier : max(runBonus, bonusConsecutive)
+            score += scoreMatch + bonus
+            positions?.pointee.append(i)
+            first = false
+            i += length(text[i])
+        }
+        return score
+    }
+
+    /// What starting a match at byte `i` is worth: most after a space or at
+    /// the start, then after a delimiter, then at a lower-to-upper or
+    /// letter-to-digit change.
+    @inline(__always)
+    private static func boundaryBonus(_ text: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
+        guard i > 0 else { return bonusWhiteBoundary }
+        let before = text[i - 1]
+        let here = text[i]
+        switch before {
+        case 0x20, 0x09: return bonusWhiteBoundary
+        case UInt8(ascii: "/"), UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: "|"),
+            UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "("), UInt8(ascii: "#"):
+            return bonusBoundary
+        default:
+            let lowerBefore = before >= 0x61 && before <= 0x7A
+            let upperHere = here >= 0x41 && here <= 0x5A
+            let digitHere = here >= 0x30 && here <= 0x39
+            let digitBefore = before >= 0x30 && before <= 0x39
+            if lowerBefore && upperHere { return bonusCamel }
+            if digitHere && !digitBefore && before < 0x80 { return bonusCamel }
+            return 0
+        }
+    }
+}

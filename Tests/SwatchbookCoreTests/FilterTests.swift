@@ -1,0 +1,163 @@
+import Testing
+
+@testable import SwatchbookCore
+
+/// The filter's matcher: the query syntax fzf users know, folding,
+/// scoring, refinement, and what a filtered catalogue keeps.
+@Suite struct FilterTests {
+    static func names(_ names: [String], colors: [Color]? = nil) -> Catalogue {
+        let items = names.enumerated().map { i, name in
+            Item(name: name, color: colors?[i] ?? Color(rgb: UInt32(i)))
+        }
+        return Catalogue(sections: [Section(name: "S", rows: [Row(name: "R", content: .items(items))])])
+    }
+
+    /// The item names `query` keeps, in catalogue order.
+    static func kept(_ query: String, in names: [String], colors: [Color]? = nil) -> [String] {
+        let catalogue = Self.names(names, colors: colors)
+        let index = SearchIndex(catalogue)
+        let filter = CatalogueFilter(query)
+        let result = filter.apply(to: catalogue, index: index, matches: index.matches(filter.query))
+        guard case .items(let items)? = result.catalogue.sections.first?.rows.first?.content else {
+            return []
+        }
+        return items.map(\.name)
+    }
+
+    static let colours = ["Sea Green", "Seashell", "Medium Sea Green", "Green", "Salmon", "Dark Sea Green"]
+
+    @Test func termsAreFuzzyAndAllRequired() {
+        #expect(
+            Self.kept("sea grn", in: Self.colours) == ["Sea Green", "Medium Sea Green", "Dark Sea Green"])
+        #expect(Self.kept("sgn", in: Self.colours) == ["Sea Green", "Medium Sea Green", "Dark Sea Green"])
+        #expect(
+            Self.kept("grn sea", in: Self.colours) == ["Sea Green", "Medium Sea Green", "Dark Sea Green"])
+    }
+
+    @Test func fzfsOperators() {
+        #expect(
+            Self.kept("'sea", in: Self.colours) == [
+                "Sea Green", "Seashell", "Medium Sea Green", "Dark Sea Green",
+            ])
+        #expect(Self.kept("'sgn", in: Self.colours).isEmpty, "an exact term is a substring")
+        #expect(Self.kept("^sea", in: Self.colours) == ["Sea Green", "Seashell"])
+        #expect(
+            Self.kept("green$", in: Self.colours) == [
+                "Sea Green", "Medium Sea Green", "Green", "Dark Sea Green",
+            ])
+        #expect(Self.kept("^green$", in: Self.colours) == ["Green"])
+        #expect(Self.kept("sea !medium !dark", in: Self.colours) == ["Sea Green", "Seashell"])
+        #expect(
+            Self.kept("!^sea green$", in: Self.colours) == ["Medium Sea Green", "Green", "Dark Sea Green"])
+        #expect(Self.kept("salmon | ^green", in: Self.colours) == ["Green", "Salmon"])
+    }
+
+    @Test func smartCase() {
+        #expect(Self.kept("sea", in: ["Sea", "sea", "SEA"]) == ["Sea", "sea", "SEA"])
+        #expect(Self.kept("Sea", in: ["Sea", "sea", "SEA"]) == ["Sea"])
+        #expect(Self.kept("Sea green", in: ["Sea Green", "sea green"]) == ["Sea Green"], "per term")
+    }
+
+    @Test func diacriticsAndCompatibilityFormsFold() {
+        #expect(Self.kept("durres", in: ["Durrës", "Tirana", "DURRËS"]) == ["Durrës", "DURRËS"])
+        #expect(Self.kept("Durres", in: ["Durrës", "DURRËS"]) == ["Durrës"])
+        #expect(Self.kept("durrës", in: ["Durres"]) == ["Durres"], "the query folds too")
+        #expect(Self.kept("file", in: ["ﬁle", "Ｆｉｌｅ", "fail"]) == ["ﬁle", "Ｆｉｌｅ"])
+        #expect(Self.kept("sao paulo", in: ["São Paulo", "Sapporo"]) == ["São Paulo"])
+        #expect(TextFolding.fold("Ångström ①", caseFolded: true) == Array("angstrom 1".utf8))
+    }
+
+    @Test func hexTermsMatchColours() {
+        let colors = [Color(rgb: 0x2E8B57), Color(rgb: 0x22EE88), Color(rgb: 0xFA8072)]
+        let names = ["Sea Green", "Spring", "Salmon"]
+        #expect(Self.kept("2e8b57", in: names, colors: colors) == ["Sea Green"])
+        #expect(Self.kept("#2E8B57", in: names, colors: colors) == ["Sea Green"])
+        #expect(Self.kept("#2e8", in: names, colors: colors) == ["Spring"])
+        #expect(Self.kept("#fa8072 salmon", in: names, colors: colors) == ["Salmon"])
+        #expect(Self.kept("facade", in: ["Facade"]) == ["Facade"], "six hex letters still match names")
+    }
+
+    @Test func wordStartsAndRunsScoreHigher() throws {
+        func score(_ term: String, _ name: String) throws -> Int {
+            let catalogue = Self.names([name])
+            return try #require(SearchIndex(catalogue).score(FilterQuery(term), 2))
+        }
+        #expect(try score("sg", "Sea Green") > score("sg", "Misgiving"))
+        #expect(try score("sea", "Sea Green") > score("sea", "Medium Sea Green") - 1)
+        #expect(try score("sea", "Seashell") > score("sea", "Oversea"))
+        #expect(try score("green", "Green") > score("green", "G r e e n"))
+    }
+
+    @Test func theBestMatchIsWhereTheFocusGoes() throws {
+        let catalogue = Self.names(["Misgiving", "Medium Sea Green", "Sea Green"])
+        let index = SearchIndex(catalogue)
+        let query = FilterQuery("sea green")
+        let result = CatalogueFilter(query).apply(to: catalogue, index: index, matches: index.matches(query))
+        #expect(result.best == ElementPath([1, 1, 2]), "the closest match, after a weaker one in order")
+    }
+
+    /// Typing on narrows: the refined result equals matching from scratch.
+    @Test func aRefinedQueryMatchesWhatAFreshOneDoes() {
+        let words = ["sea", "green", "dark", "s", "se", "'se", "^s", "!dark", "gr", "green$", "#2e8b57"]
+        var names: [String] = []
+        for i in 0..<400 {
+            names.append(
+                "\(["Dark", "Sea", "Medium", "Light"][i % 4]) \(["Green", "Salmon", "Sea"][i % 3]) \(i)")
+        }
+        let index = SearchIndex(Self.names(names))
+        var checked = 0
+        for a in words {
+            for b in words {
+                for (old, new) in [(a, a + "e"), (a, a + " " + b), (a, b)] {
+                    let earlier = FilterQuery(old)
+                    let later = FilterQuery(new)
+                    guard later.refines(earlier) else { continue }
+                    let refined = index.matches(later, among: index.matches(earlier).entries)
+                    #expect(refined == index.matches(later), "\(old) → \(new)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 50)
+        #expect(!FilterQuery("!dark").refines(FilterQuery("!dar")), "a longer negation keeps more")
+        #expect(!FilterQuery("sea$").refines(FilterQuery("ea$")))
+        #expect(FilterQuery("sea gr").refines(FilterQuery("sea")))
+    }
+
+    @Test func aMatchingNodeShowsItsMatchingDescendants() throws {
+        let tree = [
+            Node(
+                name: "family",
+                children: [Node(name: "family: man"), Node(name: "family: woman"), Node(name: "people")]),
+            Node(name: "families of fonts", children: [Node(name: "serif")]),
+            Node(name: "objects", children: [Node(name: "lamp")]),
+        ]
+        let catalogue = Catalogue(sections: [
+            Section(name: "S", rows: [Row(name: "R", content: .children(tree))])
+        ])
+        let index = SearchIndex(catalogue)
+        let query = FilterQuery("'family")
+        let result = CatalogueFilter(query).apply(to: catalogue, index: index, matches: index.matches(query))
+        guard case .children(let nodes)? = result.catalogue.sections.first?.rows.first?.content else {
+            Issue.record("no tree")
+            return
+        }
+        #expect(nodes.map(\.name) == ["family"], "non-matching siblings are hidden")
+        #expect(nodes[0].children.map(\.name) == ["family: man", "family: woman"])
+        #expect(result.opened == ["=S/=R/=family"], "a matching node with matching children opens")
+        let whole = FilterQuery("'objects")
+        let kept = CatalogueFilter(whole).apply(to: catalogue, index: index, matches: index.matches(whole))
+        guard case .children(let objects)? = kept.catalogue.sections.first?.rows.first?.content else {
+            return
+        }
+        #expect(objects.map(\.name) == ["objects"] && objects[0].children.map(\.name) == ["lamp"])
+        #expect(kept.opened.isEmpty, "a match with nothing matching inside stays as it was")
+    }
+
+    @Test func highlightsAreTheMatchedCharacters() {
+        #expect(FilterQuery("sea grn").matchedCharacters(in: "Sea Green") == [0, 1, 2, 4, 5, 8])
+        #expect(FilterQuery("durres").matchedCharacters(in: "Durrës") == [0, 1, 2, 3, 4, 5])
+        #expect(FilterQuery("!sea").matchedCharacters(in: "Sea").isEmpty)
+        #expect(FilterQuery("'ee").matchedCharacters(in: "Sea Green") == [6, 7])
+    }
+}
