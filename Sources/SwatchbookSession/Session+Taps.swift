@@ -90,18 +90,19 @@ extension Session {
         where nav.locate(hint, in: state)?.key == key {
             return hint
         }
-        guard let catalogue = source as? Catalogue else { return nil }
-        for (s, section) in catalogue.sections.enumerated() {
-            for (r, row) in section.rows.enumerated() {
+        guard source.isEager else { return nil }
+        for s in 0..<source.sectionCount {
+            for r in 0..<source.rowCount(s) {
                 let base = [s + 1, r + 1]
-                switch row.content {
-                case .items(let items):
-                    for i in items.indices
+                let row = source.rowSummary(s, r)
+                switch row.kind {
+                case .items:
+                    for i in 0..<row.count
                     where nav.locate(ElementPath(base + [i + 1]), in: state)?.key == key {
                         return ElementPath(base + [i + 1])
                     }
-                case .children(let nodes):
-                    if let found = search(nodes, prefix: base, for: key, nav) { return found }
+                case .children:
+                    if let found = search(source.nodes(s, r), prefix: base, for: key, nav) { return found }
                 case .fields:
                     continue
                 }

@@ -39,6 +39,8 @@ public final class Session {
     /// The last filter's query and what it matched, which a query typed on
     /// from it refines rather than matching everything again.
     var lastFilter: (query: FilterQuery, matches: FilterMatches)?
+    /// How many elements the last filter matched themselves.
+    public var lastFilterMatchCount: Int { lastFilter?.matches.entries.count ?? 0 }
     /// What the filter says of its result: "no match for …", or why this
     /// catalogue cannot be filtered; nil when it shows matches.
     public internal(set) var filterMessage: String?

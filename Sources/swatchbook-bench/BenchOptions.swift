@@ -14,6 +14,8 @@ struct BenchOptions {
         case frames
         /// Shelves, outline and details on the same catalogue, whole and one viewport.
         case layouts
+        /// Typing a filter in browse over 10^4, 10^5 and 10^6 names.
+        case filter
     }
 
     var mode = Mode.pipeline
@@ -27,9 +29,13 @@ struct BenchOptions {
     var pluginOutput: String?
     /// The script `--huge` opens; found beside the package when nil.
     var script: String?
+    /// `--filter`: one catalogue size instead of the three, and where to
+    /// write its names and plugin instead of measuring.
+    var names: Int?
+    var namesOutput: String?
 
     static let usage = """
-        usage: swatchbook-bench [--lazy | --huge | --calls | --frames | --layouts] [--sections N] [--rows N] [--items N]
+        usage: swatchbook-bench [--lazy | --huge | --calls | --frames | --layouts | --filter] [--sections N] [--rows N] [--items N]
                                 [--width N] [--repeat N] [--write-plugin FILE] [--script PATH]
         Times Swatchbook in process and prints medians, one `<name> <value>` per line.
           (default)  the render pipeline phase by phase on a generated S×R×I catalogue
@@ -41,6 +47,8 @@ struct BenchOptions {
           --calls    one Lua callback round trip (a tap) and one `sb.color` call (`calls.*`)
           --frames   browse: a focus move, a strip scroll and a page down, key to frame
                      at 200×60 on the demo and on huge.lua (`frames.*`)
+          --filter   typing a filter in browse over 10^4, 10^5 and 10^6 names (--names N for
+                     one size; --write-names DIR writes names.txt and names.lua there)
           --layouts  shelves, outline and details on the generated catalogue, built once:
                      drawn whole, and one 120×40 viewport mid-document (`layouts.*`)
         --write-plugin FILE writes the generated plugin (of the default mode or --lazy)
@@ -77,6 +85,8 @@ struct BenchOptions {
             case "--repeat": options.repeats = try positive(value, flag)
             case "--write-plugin": options.pluginOutput = value
             case "--script": options.script = value
+            case "--names": options.names = try positive(value, flag)
+            case "--write-names": options.namesOutput = value
             default: throw UsageError(message: "unknown flag \(flag)")
             }
         }
@@ -90,6 +100,7 @@ struct BenchOptions {
 
     private static let modes: [String: Mode] = [
         "--lazy": .lazy, "--huge": .huge, "--calls": .calls, "--frames": .frames, "--layouts": .layouts,
+        "--filter": .filter,
     ]
 
     private static func positive(_ text: String, _ flag: String) throws(UsageError) -> Int {

@@ -41,6 +41,7 @@ do throws(Diagnostic) {
     case .calls: try CallsBench.run(options)
     case .frames: try FramesBench.run(options)
     case .layouts: try LayoutsBench.run(options)
+    case .filter: try FilterBench.run(options)
     }
 } catch {
     fail(error.formatted, code: 1)

@@ -18,7 +18,7 @@ import Testing
         let index = SearchIndex(catalogue)
         let filter = CatalogueFilter(query)
         let result = filter.apply(to: catalogue, index: index, matches: index.matches(filter.query))
-        guard case .items(let items)? = result.catalogue.sections.first?.rows.first?.content else {
+        guard case .items(let items)? = result.catalogue.catalogue.sections.first?.rows.first?.content else {
             return []
         }
         return items.map(\.name)
@@ -138,7 +138,8 @@ import Testing
         let index = SearchIndex(catalogue)
         let query = FilterQuery("'family")
         let result = CatalogueFilter(query).apply(to: catalogue, index: index, matches: index.matches(query))
-        guard case .children(let nodes)? = result.catalogue.sections.first?.rows.first?.content else {
+        guard case .children(let nodes)? = result.catalogue.catalogue.sections.first?.rows.first?.content
+        else {
             Issue.record("no tree")
             return
         }
@@ -147,7 +148,8 @@ import Testing
         #expect(result.opened == ["=S/=R/=family"], "a matching node with matching children opens")
         let whole = FilterQuery("'objects")
         let kept = CatalogueFilter(whole).apply(to: catalogue, index: index, matches: index.matches(whole))
-        guard case .children(let objects)? = kept.catalogue.sections.first?.rows.first?.content else {
+        guard case .children(let objects)? = kept.catalogue.catalogue.sections.first?.rows.first?.content
+        else {
             return
         }
         #expect(objects.map(\.name) == ["objects"] && objects[0].children.map(\.name) == ["lamp"])

@@ -20,11 +20,12 @@ public struct CatalogueFilter: Sendable {
 
     /// What a filter shows.
     public struct Result: Sendable {
-        public var catalogue: Catalogue
+        public var catalogue: FilteredCatalogue
         /// Keys of the nodes opened to show matches.
         public var opened: Set<String>
         /// Where the best match is in `catalogue`: the highest scoring item
-        /// or node (the first of equals), else the best section or row.
+        /// or node (the shorter name of equals, then the first), else the
+        /// best section or row.
         public var best: ElementPath?
         /// How many elements matched themselves.
         public var matchCount: Int
@@ -34,76 +35,69 @@ public struct CatalogueFilter: Sendable {
     /// `index`, the index of `catalogue`.
     public func apply(to catalogue: Catalogue, index: SearchIndex, matches: FilterMatches) -> Result {
         var walk = Walk(index: index, matches: matches)
-        var sections: [Section] = []
-        for section in catalogue.sections {
-            let s = walk.next()
-            guard walk.keeps(s) else {
-                walk.skip(past: s)
+        var sections: [FilteredCatalogue.KeptSection] = []
+        for (s, section) in catalogue.sections.enumerated() {
+            let sectionEntry = walk.next()
+            guard walk.keeps(sectionEntry) else {
+                walk.skip(past: sectionEntry)
                 continue
             }
             let sectionPath = [sections.count + 1]
-            walk.consider(s, at: sectionPath, focusable: false)
-            guard walk.hasInside(s) else {
-                walk.skip(past: s)
-                sections.append(section)
+            walk.consider(sectionEntry, at: sectionPath, focusable: false)
+            guard walk.hasInside(sectionEntry) else {
+                walk.skip(past: sectionEntry)
+                sections.append(.init(section: s, rows: nil))
                 continue
             }
             let sectionKey = ModelKey.section(name: section.name, id: section.id)
-            var kept = section
-            kept.rows = []
-            for row in section.rows {
-                let r = walk.next()
-                guard walk.keeps(r) else {
-                    walk.skip(past: r)
+            var rows: [FilteredCatalogue.KeptRow] = []
+            for (r, row) in section.rows.enumerated() {
+                let rowEntry = walk.next()
+                guard walk.keeps(rowEntry) else {
+                    walk.skip(past: rowEntry)
                     continue
                 }
-                let rowPath = sectionPath + [kept.rows.count + 1]
-                walk.consider(r, at: rowPath, focusable: false)
-                guard walk.hasInside(r) else {
-                    walk.skip(past: r)
-                    kept.rows.append(row)
+                let rowPath = sectionPath + [rows.count + 1]
+                walk.consider(rowEntry, at: rowPath, focusable: false)
+                guard walk.hasInside(rowEntry) else {
+                    walk.skip(past: rowEntry)
+                    rows.append(.init(row: r, content: .whole))
                     continue
                 }
-                var filtered = row
                 switch row.content {
                 case .items(let items):
-                    var shown: [Item] = []
-                    for item in items {
+                    var shown: [Int32] = []
+                    for i in 0..<items.count {
                         let e = walk.next()
                         if walk.matches(e) {
-                            shown.append(item)
+                            shown.append(Int32(i))
                             walk.consider(e, at: rowPath + [shown.count], focusable: true)
                         }
                     }
-                    filtered.content = .items(shown)
+                    rows.append(.init(row: r, content: shown.count == items.count ? .whole : .items(shown)))
                 case .fields(let fields):
                     var shown: [Field] = []
-                    for field in fields {
-                        let e = walk.next()
-                        if walk.matches(e) { shown.append(field) }
-                    }
-                    filtered.content = .fields(shown)
+                    for field in fields where walk.matches(walk.next()) { shown.append(field) }
+                    rows.append(.init(row: r, content: .fields(shown)))
                 case .children(let nodes):
                     let rowKey = ModelKey.child(of: sectionKey, name: row.name, id: row.id)
-                    filtered.content = .children(walk.nodes(nodes, parentKey: rowKey, path: rowPath))
+                    rows.append(
+                        .init(row: r, content: .nodes(walk.nodes(nodes, parentKey: rowKey, path: rowPath))))
                 }
-                kept.rows.append(filtered)
             }
-            sections.append(kept)
+            sections.append(.init(section: s, rows: rows))
         }
         return Result(
-            catalogue: Catalogue(sections: sections), opened: walk.opened,
+            catalogue: FilteredCatalogue(base: catalogue, sections: sections), opened: walk.opened,
             best: walk.bestFocusable?.path ?? walk.bestOther?.path, matchCount: matches.entries.count)
     }
 
-    /// The catalogue and the index read in step.
+    /// The catalogue and the index read in step. What matched is read from
+    /// the sorted list of matches, never spread over the whole index, so a
+    /// keystroke costs the matches and the kept elements, not the catalogue.
     private struct Walk {
         let index: SearchIndex
-        /// Each entry's own match.
-        var matched: [Bool]
-        var scores: [Int32]
-        /// Matches among the entries before each.
-        var before: [Int32]
+        let matches: FilterMatches
         var position = 0
         var opened: Set<String> = []
         var bestFocusable: (path: ElementPath, score: Int32, length: Int)?
@@ -111,14 +105,18 @@ public struct CatalogueFilter: Sendable {
 
         init(index: SearchIndex, matches: FilterMatches) {
             self.index = index
-            matched = Array(repeating: false, count: index.count)
-            scores = Array(repeating: 0, count: index.count)
-            for (entry, score) in zip(matches.entries, matches.scores) {
-                matched[Int(entry)] = true
-                scores[Int(entry)] = score
+            self.matches = matches
+        }
+
+        /// The position in `matches` of the first entry at or after `e`.
+        func firstMatch(from e: Int) -> Int {
+            var low = 0
+            var high = matches.entries.count
+            while low < high {
+                let mid = (low + high) / 2
+                if Int(matches.entries[mid]) < e { low = mid + 1 } else { high = mid }
             }
-            before = Array(repeating: 0, count: index.count + 1)
-            for i in 0..<index.count { before[i + 1] = before[i] + (matched[i] ? 1 : 0) }
+            return low
         }
 
         mutating func next() -> Int {
@@ -131,17 +129,34 @@ public struct CatalogueFilter: Sendable {
             position = Int(index.ends[e])
         }
 
-        func matches(_ e: Int) -> Bool { matched[e] }
+        /// Where the walk is in `matches`: entries before it come before
+        /// the walk's position. The walk only moves forwards.
+        var cursor = 0
 
-        func hasInside(_ e: Int) -> Bool { before[Int(index.ends[e])] - before[e + 1] > 0 }
+        /// Entry `e`'s score, when it matched itself; `e` is at or after
+        /// every entry asked before.
+        mutating func score(_ e: Int) -> Int32? {
+            while cursor < matches.entries.count && Int(matches.entries[cursor]) < e { cursor += 1 }
+            return cursor < matches.entries.count && Int(matches.entries[cursor]) == e
+                ? matches.scores[cursor] : nil
+        }
 
-        func keeps(_ e: Int) -> Bool { matched[e] || hasInside(e) }
+        mutating func matches(_ e: Int) -> Bool { score(e) != nil }
+
+        func hasInside(_ e: Int) -> Bool { matchCount(inside: e) > 0 }
+
+        /// How many of entry `e`'s descendants matched themselves.
+        func matchCount(inside e: Int) -> Int {
+            firstMatch(from: Int(index.ends[e])) - firstMatch(from: e + 1)
+        }
+
+        mutating func keeps(_ e: Int) -> Bool { matches(e) || hasInside(e) }
 
         /// Remembers `e` at `path` if it is the best match so far: the
         /// highest score, then the shortest name, then the first.
         mutating func consider(_ e: Int, at path: [Int], focusable: Bool) {
-            guard matched[e] else { return }
-            let candidate = (path: ElementPath(path), score: scores[e], length: index.length(e))
+            guard let score = score(e) else { return }
+            let candidate = (path: ElementPath(path), score: score, length: index.length(e))
             func better(_ best: (path: ElementPath, score: Int32, length: Int)?) -> Bool {
                 guard let best else { return true }
                 return candidate.score > best.score

@@ -21,7 +21,9 @@ extension FilterQuery {
             let (bytes, owner) = folded(!term.isCaseSensitive)
             var positions: [Int] = []
             let matched = bytes.withUnsafeBufferPointer { text in
-                FuzzyMatch.score(term.pattern, kind: term.kind, in: text, positions: &positions)
+                term.pattern.withUnsafeBufferPointer { pattern in
+                    FuzzyMatch.score(pattern, kind: term.kind, in: text, positions: &positions)
+                }
             }
             guard matched != nil else { continue }
             for position in positions where position < owner.count { found.insert(owner[position]) }

@@ -15,7 +15,7 @@ enum FuzzyMatch {
     /// The score of `pattern` in `text` (both folded UTF-8), nil when it
     /// does not match; with `positions`, the byte offsets matched.
     static func score(
-        _ pattern: [UInt8], kind: FilterQuery.Kind, in text: UnsafeBufferPointer<UInt8>,
+        _ pattern: UnsafeBufferPointer<UInt8>, kind: FilterQuery.Kind, in text: UnsafeBufferPointer<UInt8>,
         positions: UnsafeMutablePointer<[Int]>? = nil
     ) -> Int? {
         let n = pattern.count
@@ -48,7 +48,9 @@ enum FuzzyMatch {
     }
 
     @inline(__always)
-    private static func equal(_ pattern: [UInt8], _ text: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+    private static func equal(
+        _ pattern: UnsafeBufferPointer<UInt8>, _ text: UnsafeBufferPointer<UInt8>, at start: Int
+    ) -> Bool {
         guard start >= 0, start + pattern.count <= text.count else { return false }
         for i in 0..<pattern.count where text[start + i] != pattern[i] { return false }
         return true
@@ -57,7 +59,8 @@ enum FuzzyMatch {
     /// Whether the pattern's character at `p`, `size` bytes, is text's at `i`.
     @inline(__always)
     private static func unit(
-        _ pattern: [UInt8], _ p: Int, _ size: Int, _ text: UnsafeBufferPointer<UInt8>, _ i: Int
+        _ pattern: UnsafeBufferPointer<UInt8>, _ p: Int, _ size: Int, _ text: UnsafeBufferPointer<UInt8>,
+        _ i: Int
     ) -> Bool {
         guard i + size <= text.count, p + size <= pattern.count else { return false }
         for k in 0..<size where text[i + k] != pattern[p + k] { return false }
@@ -65,7 +68,9 @@ enum FuzzyMatch {
     }
 
     /// The first occurrence of `pattern` that starts and ends on characters.
-    private static func find(_ pattern: [UInt8], in text: UnsafeBufferPointer<UInt8>) -> Int? {
+    private static func find(_ pattern: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>)
+        -> Int?
+    {
         let first = pattern[0]
         var i = 0
         while i + pattern.count <= text.count {
@@ -82,7 +87,8 @@ enum FuzzyMatch {
     }
 
     private static func fuzzy(
-        _ pattern: [UInt8], in text: UnsafeBufferPointer<UInt8>, positions: UnsafeMutablePointer<[Int]>?
+        _ pattern: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>,
+        positions: UnsafeMutablePointer<[Int]>?
     ) -> Int? {
         // Forwards: where the first subsequence ends. Each pattern character
         // matches a whole text character.
@@ -118,7 +124,8 @@ enum FuzzyMatch {
     /// Scores the match of `pattern` in `text[start..<end]`, taking each
     /// pattern character at its first place in the window.
     private static func window(
-        _ pattern: [UInt8], from start: Int, to end: Int, in text: UnsafeBufferPointer<UInt8>,
+        _ pattern: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
+        in text: UnsafeBufferPointer<UInt8>,
         positions: UnsafeMutablePointer<[Int]>?
     ) -> Int {
         var score = 0

@@ -81,20 +81,33 @@ public struct SearchIndex: Sendable {
     public func matches(_ query: FilterQuery, among candidates: [Int32]? = nil) -> FilterMatches {
         let total = candidates?.count ?? count
         let parts = total >= 20_000 ? 2 : 1
+        let compiled = CompiledQuery(query)
         var results = [FilterMatches](repeating: FilterMatches(), count: parts)
         results.withUnsafeMutableBufferPointer { results in
             nonisolated(unsafe) let slots = results
             DispatchQueue.concurrentPerform(iterations: parts) { part in
                 let range = (total * part / parts)..<(total * (part + 1) / parts)
-                var found = FilterMatches()
-                for i in range {
-                    let entry = candidates.map { Int($0[i]) } ?? i
-                    if let score = score(query, entry) {
-                        found.entries.append(Int32(entry))
-                        found.scores.append(Int32(clamping: score))
+                slots[part] = withTexts { texts in
+                    compiled.withTerms { terms, patterns in
+                        var found = FilterMatches()
+                        found.entries.reserveCapacity(range.count / 4)
+                        found.scores.reserveCapacity(range.count / 4)
+                        func test(_ entry: Int) {
+                            if let score = Self.score(terms, patterns, entry, in: texts) {
+                                found.entries.append(Int32(entry))
+                                found.scores.append(Int32(clamping: score))
+                            }
+                        }
+                        if let candidates {
+                            candidates.withUnsafeBufferPointer { candidates in
+                                for i in range { test(Int(candidates[i])) }
+                            }
+                        } else {
+                            for entry in range { test(entry) }
+                        }
+                        return found
                     }
                 }
-                slots[part] = found
             }
         }
         var all = results[0]
@@ -105,31 +118,105 @@ public struct SearchIndex: Sendable {
         return all
     }
 
+    /// A query laid flat for the matching loop: its terms as plain values
+    /// and their patterns end to end, so that matching an entry touches no
+    /// reference count.
+    private struct CompiledQuery {
+        struct Term {
+            var kind: FilterQuery.Kind
+            var isNegated: Bool
+            var isCaseSensitive: Bool
+            var color: Color?
+            var start: Int
+            var count: Int
+            /// Whether the next term is in the same group (either matches).
+            var joinsNext: Bool
+        }
+
+        var terms: [Term] = []
+        var patterns: [UInt8] = []
+
+        init(_ query: FilterQuery) {
+            for group in query.groups {
+                for (i, term) in group.enumerated() {
+                    terms.append(
+                        Term(
+                            kind: term.kind, isNegated: term.isNegated, isCaseSensitive: term.isCaseSensitive,
+                            color: term.color, start: patterns.count, count: term.pattern.count,
+                            joinsNext: i + 1 < group.count))
+                    patterns += term.pattern
+                }
+            }
+        }
+
+        func withTerms<T>(_ body: (UnsafeBufferPointer<Term>, UnsafeBufferPointer<UInt8>) -> T) -> T {
+            terms.withUnsafeBufferPointer { terms in patterns.withUnsafeBufferPointer { body(terms, $0) } }
+        }
+    }
+
+    /// The folded texts as the matcher reads them, borrowed for one run.
+    private struct Texts {
+        var cased, caseless: UnsafeBufferPointer<UInt8>
+        var casedStarts, caselessStarts: UnsafeBufferPointer<Int32>
+        var colors: UnsafeBufferPointer<Color?>
+
+        func text(_ e: Int, caseSensitive: Bool) -> UnsafeBufferPointer<UInt8> {
+            let (bytes, starts) = caseSensitive ? (cased, casedStarts) : (caseless, caselessStarts)
+            return UnsafeBufferPointer(rebasing: bytes[Int(starts[e])..<Int(starts[e + 1])])
+        }
+    }
+
+    private func withTexts<T>(_ body: (Texts) -> T) -> T {
+        cased.withUnsafeBufferPointer { cased in
+            caseless.withUnsafeBufferPointer { caseless in
+                casedStarts.withUnsafeBufferPointer { casedStarts in
+                    caselessStarts.withUnsafeBufferPointer { caselessStarts in
+                        colors.withUnsafeBufferPointer { colors in
+                            body(
+                                Texts(
+                                    cased: cased, caseless: caseless, casedStarts: casedStarts,
+                                    caselessStarts: caselessStarts, colors: colors))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// The score of entry `e` (every group matching), or nil.
     public func score(_ query: FilterQuery, _ e: Int) -> Int? {
+        let compiled = CompiledQuery(query)
+        return withTexts { texts in
+            compiled.withTerms { terms, patterns in Self.score(terms, patterns, e, in: texts) }
+        }
+    }
+
+    private static func score(
+        _ terms: UnsafeBufferPointer<CompiledQuery.Term>, _ patterns: UnsafeBufferPointer<UInt8>, _ e: Int,
+        in texts: Texts
+    ) -> Int? {
         var total = 0
-        for group in query.groups {
-            var best: Int?
-            for term in group {
-                if let score = score(term, e) { best = max(best ?? score, score) }
-            }
-            guard let best else { return nil }
-            total += best
+        var best: Int?
+        for term in terms {
+            if let score = score(term, patterns, e, in: texts) { best = max(best ?? score, score) }
+            guard !term.joinsNext else { continue }
+            guard let found = best else { return nil }
+            total += found
+            best = nil
         }
         return total
     }
 
-    private func score(_ term: FilterQuery.Term, _ e: Int) -> Int? {
-        if let color = term.color, colors[e] == color {
+    private static func score(
+        _ term: CompiledQuery.Term, _ patterns: UnsafeBufferPointer<UInt8>, _ e: Int, in texts: Texts
+    ) -> Int? {
+        if let color = term.color, texts.colors[e] == color {
             // A colour named by its value is the best match there is.
-            return FuzzyMatch.scoreMatch * 2 * term.pattern.count
+            return FuzzyMatch.scoreMatch * 2 * term.count
         }
-        let (text, starts) = term.isCaseSensitive ? (cased, casedStarts) : (caseless, caselessStarts)
-        let found = text.withUnsafeBufferPointer { bytes in
-            FuzzyMatch.score(
-                term.pattern, kind: term.kind,
-                in: UnsafeBufferPointer(rebasing: bytes[Int(starts[e])..<Int(starts[e + 1])]))
-        }
+        let pattern = UnsafeBufferPointer(rebasing: patterns[term.start..<(term.start + term.count)])
+        let found = FuzzyMatch.score(
+            pattern, kind: term.kind, in: texts.text(e, caseSensitive: term.isCaseSensitive))
         if term.isNegated { return found == nil ? 0 : nil }
         return found
     }
