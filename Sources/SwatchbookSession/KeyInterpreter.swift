@@ -22,25 +22,33 @@ public struct KeyInterpreter {
         case unhandled(KeyAction)
     }
 
+    /// The filter typed but not yet applied: typing only records the text,
+    /// and ``settle()`` filters once for all the keys typed since, so keys
+    /// that come faster than the filter runs never wait for work that the
+    /// next key makes stale.
+    public private(set) var pendingFilter: String?
+
     public mutating func press(_ key: Key) throws(Diagnostic) -> Outcome {
         if var text = typing {
             switch key {
             case .enter:
                 typing = nil
+                pendingFilter = nil
                 try session.setFilter(text)
             case .escape:
                 typing = nil
+                pendingFilter = nil
                 try session.setFilter("")
             case .backspace:
                 text = String(text.dropLast())
                 typing = text
-                try session.setFilter(text)
+                pendingFilter = text
             case .space:
                 typing = text + " "
-                try session.setFilter(text + " ")
+                pendingFilter = text + " "
             case .character(let c):
                 typing = text + String(c)
-                try session.setFilter(text + String(c))
+                pendingFilter = text + String(c)
             default:
                 break
             }
@@ -71,20 +79,29 @@ public struct KeyInterpreter {
         }
     }
 
-    /// Types `text` into the filter being typed (a paste), filtering once
-    /// for all of it rather than once a character; line breaks and tabs
-    /// separate terms as spaces do. Nothing happens when no filter is typed.
+    /// Types `text` into the filter being typed (a paste); line breaks and
+    /// tabs separate terms as spaces do. Nothing happens when no filter is
+    /// typed. As for typed keys, ``settle()`` filters.
     public mutating func type(_ text: String) throws(Diagnostic) {
         guard let typed = typing, !text.isEmpty else { return }
         let added = String(
             text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
         typing = typed + added
-        try session.setFilter(typed + added)
+        pendingFilter = typed + added
     }
 
-    /// Runs `keys` until one quits.
+    /// Applies the filter typed since the last time, if any: before a frame
+    /// is drawn, once the keys that came together are handled.
+    public mutating func settle() throws(Diagnostic) {
+        guard let text = pendingFilter else { return }
+        pendingFilter = nil
+        try session.setFilter(text)
+    }
+
+    /// Runs `keys` until one quits, then applies what was typed.
     public mutating func run(_ keys: [Key]) throws(Diagnostic) {
         for key in keys where try press(key) == .quit { return }
+        try settle()
     }
 }
 

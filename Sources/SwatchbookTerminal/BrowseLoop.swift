@@ -101,6 +101,13 @@ public final class BrowseLoop {
                 session.resize(width: size.width, height: max(1, size.height - 1))
             }
             if full || dirty || !events.isEmpty {
+                // The filter runs once for every key typed into it since the
+                // last frame (see KeyInterpreter.settle).
+                do throws(Diagnostic) {
+                    try interpreter.settle()
+                } catch {
+                    status.show(error.formatted, isError: true)
+                }
                 refreshStatus()
                 draw(full: full)
             }

@@ -70,7 +70,26 @@ import Testing
         _ = try keys.press(.character("/"))
         try keys.type("bl\nue")
         #expect(keys.typing == "bl ue")
+        #expect(session.state.filter == nil, "typing only records the text")
+        try keys.settle()
         #expect(session.state.filter == "bl ue")
+    }
+
+    /// Keys typed together are filtered once, for the text they made: the
+    /// work for each of them would be stale before it was drawn.
+    @Test func typedKeysAreFilteredOnceWhenSettled() throws {
+        let session = try Session.open(FakeScript())
+        var keys = KeyInterpreter(session: session)
+        _ = try keys.press(.character("/"))
+        for c in "blu" { _ = try keys.press(.character(c)) }
+        _ = try keys.press(.backspace)
+        #expect(keys.pendingFilter == "bl")
+        #expect(session.state.filter == nil)
+        try keys.settle()
+        #expect(session.state.filter == "bl" && keys.pendingFilter == nil)
+        _ = try keys.press(.character("u"))
+        _ = try keys.press(.enter)
+        #expect(session.state.filter == "blu" && keys.pendingFilter == nil, "Enter applies at once")
     }
 
     @Test func themeAndHelpAreLeftToBrowseAndReloadAsksTheScript() throws {

@@ -61,8 +61,7 @@ public struct SearchIndex: Sendable {
         kinds.append(kind)
         ends.append(0)
         colors.append(color)
-        TextFolding.fold(name, caseFolded: false, into: &cased)
-        TextFolding.fold(name, caseFolded: true, into: &caseless)
+        TextFolding.fold(name, cased: &cased, caseless: &caseless)
         casedStarts.append(Int32(cased.count))
         caselessStarts.append(Int32(caseless.count))
         return kinds.count - 1

@@ -5,6 +5,20 @@ import CUTF8Proc
 /// "fi" and "①" "1"; and, for a term that ignores case, case-folded too.
 /// ASCII, most of what catalogues hold, takes a fast path.
 enum TextFolding {
+    /// Appends `text` folded with its case to `cased`, and case-folded to
+    /// `caseless`: one pass over ASCII text, which needs no tables.
+    static func fold(_ text: String, cased: inout [UInt8], caseless: inout [UInt8]) {
+        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return false }
+            cased.append(contentsOf: bytes)
+            for byte in bytes { caseless.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) }
+            return true
+        }
+        guard ascii != true else { return }
+        fold(text, caseFolded: false, into: &cased)
+        fold(text, caseFolded: true, into: &caseless)
+    }
+
     /// Appends the folded UTF-8 of `text` to `output`.
     static func fold(_ text: String, caseFolded: Bool, into output: inout [UInt8]) {
         for scalar in text.unicodeScalars { fold(scalar, caseFolded: caseFolded, into: &output) }
