@@ -21,6 +21,17 @@ return {
       local hex = string.format("#%06X", rgb)
       return { name = hex, color = hex }
     end,
+    -- Optional: what the filter (`/` in browse, --filter) finds. A source
+    -- this big is never read whole, so it answers paths itself; this one
+    -- knows its rows by number: "12.34" (or "row 12.34") is row 34 of
+    -- category 12, "12.34.56" that row's 56th colour.
+    search = function(query)
+      local s, r, i = query:match("(%d+)%.(%d+)%.?(%d*)")
+      s, r, i = tonumber(s), tonumber(r), tonumber(i)
+      if not s or s > SECTIONS or r > ROWS or s < 1 or r < 1 then return {} end
+      if i and i >= 1 and i <= ITEMS then return { { s, r, i } } end
+      return { { s, r } }
+    end,
   },
   layout = { item = { width = 9, height = 3 } },
 }

@@ -6,11 +6,8 @@ extension Session {
     /// focus, the offsets and the scroll. Otherwise the best match takes the
     /// focus, and ``filterMessage`` says when nothing matches.
     public func setFilter(_ text: String) throws(Diagnostic) {
-        guard let catalogue else {
-            throw Diagnostic(
-                .usage, file: script.file, "a lazy source cannot be filtered: it is never read whole")
-        }
         let query = FilterQuery(text)
+        guard let catalogue else { return try setLazyFilter(text, query) }
         guard !query.isEmpty else {
             source = catalogue
             state.beforeFilter?.restore(into: &state)
@@ -46,6 +43,38 @@ extension Session {
         }
     }
 
+    /// A lazy source is never read whole: it filters itself, if it has a
+    /// `search(query)`, and the catalogue shown is what that answers, in
+    /// catalogue order, the first path answered taking the focus.
+    private func setLazyFilter(_ text: String, _ query: FilterQuery) throws(Diagnostic) {
+        guard !query.isEmpty else {
+            source = script.source
+            state.beforeFilter?.restore(into: &state)
+            state.beforeFilter = nil
+            state.filter = nil
+            filterMessage = nil
+            navigator.ensureFocus(in: &state)
+            return
+        }
+        guard let paths = try script.search(text) else {
+            throw Diagnostic(
+                .usage, file: script.file,
+                "this catalogue cannot be filtered: its lazy source has no search(query) function")
+        }
+        let found = try SearchResults(paths, in: script.source, file: script.file)
+        if state.beforeFilter == nil { state.beforeFilter = ViewState.SavedView(of: state) }
+        state.collapsed = []
+        source = found.catalogue
+        state.filter = text
+        filterMessage = paths.isEmpty ? "no match for \(Self.quoted(text))" : nil
+        let navigator = navigator
+        if let best = found.first, let target = navigator.target(at: best, in: state) {
+            navigator.focus(target, in: &state)
+        } else {
+            navigator.ensureFocus(in: &state)
+        }
+    }
+
     /// `text` in double quotes, sanitised, as messages show a value.
     static func quoted(_ text: String) -> String {
         "\"" + Sanitizer.clean(text) + "\""
@@ -61,5 +90,81 @@ extension Session {
         try change(&changed)
         catalogue = changed
         try setFilter(state.filter ?? "")
+    }
+}
+
+/// The catalogue of what a lazy source's search found: its sections, rows
+/// and items at those paths, asked of the source, in catalogue order.
+struct SearchResults {
+    /// The most items a row found whole may hold: a lazy row is asked for
+    /// each of them.
+    static let wholeRowLimit = 100_000
+
+    var catalogue: Catalogue
+    /// Where the first path answered is in `catalogue`.
+    var first: ElementPath?
+
+    init(_ paths: [ElementPath], in source: any CatalogueSource, file: String) throws(Diagnostic) {
+        // Rows in order, each with its items in order, or nil for the whole row.
+        var rows: [RowPosition: [Int]?] = [:]
+        for (n, path) in paths.enumerated() {
+            let p = path.indices.map { $0 - 1 }
+            func bad(_ why: String) -> Diagnostic {
+                Diagnostic(.data, file: file, dataPath: "source.search answer[\(n + 1)]", "\(path) \(why)")
+            }
+            guard p[0] < source.sectionCount else { throw bad("names no section") }
+            guard p[1] < source.rowCount(p[0]) else { throw bad("names no row") }
+            let position = RowPosition(section: p[0], row: p[1])
+            if p.count == 2 {
+                rows[position] = .some(nil)
+                continue
+            }
+            let summary = source.rowSummary(p[0], p[1])
+            guard summary.kind == .items, p[2] < summary.count else { throw bad("names no item") }
+            if case .some(.some(var items)) = rows[position] {
+                items.append(p[2])
+                rows[position] = items
+            } else if rows[position] == nil {
+                rows[position] = [p[2]]
+            }
+        }
+        var sections: [Section] = []
+        var lastSection: Int?
+        // Where each path lands in the catalogue built.
+        var landed: [ElementPath: ElementPath] = [:]
+        for position in rows.keys.sorted(by: { ($0.section, $0.row) < ($1.section, $1.row) }) {
+            let (s, r) = (position.section, position.row)
+            if lastSection != s {
+                let summary = source.sectionSummary(s)
+                sections.append(Section(name: summary.name, id: summary.id, rows: []))
+                lastSection = s
+            }
+            let summary = source.rowSummary(s, r)
+            let place = [sections.count, sections[sections.count - 1].rows.count + 1]
+            landed[ElementPath([s + 1, r + 1])] = ElementPath(place)
+            let content: RowContent
+            switch (summary.kind, rows[position]!) {
+            case (.items, let chosen?):
+                let indices = Array(Set(chosen)).sorted()
+                for (i, index) in indices.enumerated() {
+                    landed[ElementPath([s + 1, r + 1, index + 1])] = ElementPath(place + [i + 1])
+                }
+                content = .items(indices.map { source.item(s, r, $0) })
+            case (.items, nil):
+                guard summary.count <= Self.wholeRowLimit else {
+                    throw Diagnostic(
+                        .data, file: file, dataPath: "source.search",
+                        "row \(s + 1).\(r + 1) holds \(summary.count) items, more than a whole row found may"
+                            + " (\(Self.wholeRowLimit)); answer its items' paths instead")
+                }
+                content = .items(source.items(s, r, 0..<summary.count))
+            case (.fields, _): content = .fields(source.fields(s, r))
+            case (.children, _): content = .children(source.nodes(s, r))
+            }
+            sections[sections.count - 1].rows.append(
+                Row(name: summary.name, id: summary.id, content: content))
+        }
+        catalogue = Catalogue(sections: sections)
+        first = paths.first.flatMap { landed[$0] }
     }
 }

@@ -29,6 +29,13 @@ public protocol SessionScript: AnyObject {
     func status(on screen: Screen) throws(Diagnostic) -> String?
     /// Forgets what a lazy source answered, so it is asked again (`r`, `sb.reload()`).
     func reload()
+    /// The paths a lazy source's own search answers for `query` (items as
+    /// `s.r.i`, whole rows as `s.r`), or nil when it has no search.
+    func search(_ query: String) throws(Diagnostic) -> [ElementPath]?
+}
+
+extension SessionScript {
+    public func search(_ query: String) throws(Diagnostic) -> [ElementPath]? { nil }
 }
 
 /// The callbacks a tap can run, in the order a tap may run them.

@@ -113,4 +113,45 @@ struct FilterCommandTests {
         #expect(lines.contains { $0.contains("› family, expanded") })
         #expect(shown.contains { $0.contains("👨‍👩‍👧‍👦 family: man, woman, girl, boy") })
     }
+
+    /// A lazy source filters itself through its optional search(query):
+    /// the catalogue shown is what that answers.
+    @Test func aLazySourceFiltersThroughItsSearch() throws {
+        let lines = try Self.transcript(["huge", "--filter", "row 12.34.56", "--height", "8"])
+        #expect(
+            lines == [
+                "Category 12, section 1", "Category 12 › Row 12.34, row 1 of 1, 1 item",
+                "Category 12 › Row 12.34 › #78D2D9, 1 of 1, focused",
+            ])
+        let row = try Self.transcript(["huge", "--filter", "12.34", "--height", "8"])
+        #expect(row[1] == "Category 12 › Row 12.34, row 1 of 1, 1000 items")
+        let none = try CommandRunner.run(["render", "huge", "--filter", "hello", "--height", "4"])
+        #expect(none.status == 0 && none.stderr == "no match for \"hello\"\n")
+    }
+
+    @Test func aLazySourceWithoutSearchSaysItCannotBeFiltered() throws {
+        let scratch = ScratchFolder()
+        let source = """
+            sections = function() return 1 end, rows = function() return 1 end,
+            row = function() return { name = "r", count = 3 } end,
+            item = function(s, r, i) return { name = "x" .. i, color = "red" } end
+            """
+        scratch.write("plain.lua", "return { name = 'p', api = 1, source = { \(source) } }")
+        let plain = try CommandRunner.run(
+            ["render", "plain.lua", "--filter", "x", "--height", "3"], in: scratch.url)
+        #expect(plain.status == 64)
+        #expect(
+            plain.stderr
+                == "plain.lua: this catalogue cannot be filtered: its lazy source has no search(query) function\n"
+        )
+        scratch.write(
+            "bad.lua",
+            "return { name = 'b', api = 1, source = { \(source), search = function(q) return { { 1, 'x' } } end } }"
+        )
+        let bad = try CommandRunner.run(
+            ["render", "bad.lua", "--filter", "x", "--height", "3"], in: scratch.url)
+        #expect(bad.status == 65)
+        #expect(
+            bad.stderr == "bad.lua: source.search(\"x\")[1][2]: expected an index of at least 1, got \"x\"\n")
+    }
 }

@@ -94,6 +94,11 @@ extension Plugin: SessionScript {
 }
 
 extension Plugin {
+    /// What the lazy source's `search(query)` answers; nil without one.
+    public func search(_ query: String) throws(Diagnostic) -> [ElementPath]? {
+        try (source as? LuaSource)?.search(query)
+    }
+
     /// An item's `data` as compact JSON, as `sb.json.encode` writes it, or
     /// nil when it has no JSON form (a function, a userdata, a cycle, a
     /// number JSON cannot hold) or would take more than the memory cap.
