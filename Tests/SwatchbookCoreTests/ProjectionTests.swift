@@ -152,3 +152,45 @@ import Testing
         #expect(layout.elements.filter(\.isFocused).map(\.kind) == [.node])
     }
 }
+
+/// A long tree is drawn band by band from one walk of it: each band takes
+/// the tree's lines the layout made once, and only the lines in the band.
+@Suite struct TreeBandTests {
+    /// A catalogue that counts how often its trees are asked for.
+    final class CountingSource: CatalogueSource {
+        let base: Catalogue
+        var nodeCalls = 0
+        init(_ base: Catalogue) { self.base = base }
+        var isEager: Bool { true }
+        var sectionCount: Int { base.sectionCount }
+        func sectionSummary(_ section: Int) -> SectionSummary { base.sectionSummary(section) }
+        func rowCount(_ section: Int) -> Int { base.rowCount(section) }
+        func rowSummary(_ section: Int, _ row: Int) -> RowSummary { base.rowSummary(section, row) }
+        func item(_ section: Int, _ row: Int, _ index: Int) -> Item { base.item(section, row, index) }
+        func fields(_ section: Int, _ row: Int) -> [Field] { base.fields(section, row) }
+        func nodes(_ section: Int, _ row: Int) -> [Node] {
+            nodeCalls += 1
+            return base.nodes(section, row)
+        }
+    }
+
+    @Test func everyBandReusesTheTreesLines() {
+        let leaves = (1...2000).map { Node(name: "leaf \($0)") }
+        let tree = [Node(name: "top", expanded: true, children: leaves)]
+        let source = CountingSource(
+            Catalogue(sections: [Section(name: "S", rows: [Row(name: "R", content: .children(tree))])]))
+        var settings = LayoutSettings()
+        settings.style = .outline
+        let layout = CatalogueLayout(source: source, settings: settings, width: 40, state: ViewState())
+        #expect(source.nodeCalls == 1, "measured once")
+        var lines = 0
+        for band in stride(from: 0, to: layout.documentHeight, by: 100) {
+            let laid = layout.layout(Viewport(height: 100, top: band))
+            let nodes = laid.elements.filter { $0.kind == .node }
+            #expect(nodes.count <= 100)
+            lines += nodes.count
+        }
+        #expect(lines == 2001)
+        #expect(source.nodeCalls == 1, "no band walks the tree again")
+    }
+}

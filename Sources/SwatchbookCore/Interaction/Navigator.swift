@@ -57,9 +57,9 @@ public struct Navigator {
         return ModelKey.child(of: sectionKey(s), name: row.name, id: row.id)
     }
 
+    /// The open lines of row `r`'s tree, as the measured layout keeps them.
     func lines(_ s: Int, _ r: Int, _ state: ViewState) -> [OutlineLine] {
-        OutlineRows.lines(
-            of: source.nodes(s, r), parentKey: rowKey(s, r), path: ElementPath([s + 1, r + 1]), state: state)
+        layout(state).treeLines(section: s, row: r)
     }
 
     public func key(of target: FocusTarget, in state: ViewState) -> String {

@@ -19,6 +19,9 @@ public struct CatalogueLayout {
     /// states (which keep every height) and kept up to date as a lazy
     /// source's rows are asked.
     private let measured: MeasuredIndex
+    /// The open lines of each tree, made once for this layout's view state
+    /// (and its copies, which share it) rather than for every band.
+    private let trees = TreeLines()
 
     public var documentHeight: Int { synced().documentHeight }
 
@@ -28,6 +31,18 @@ public struct CatalogueLayout {
         let index = synced()
         let span = index.sections[s]
         return (index.sectionTop(s) + 1 + span.rowTop(r), span.rowHeight(r))
+    }
+
+    /// The open lines of the tree in row `r` of section `s` (0-based), as
+    /// this layout draws them; empty for a row that holds no tree.
+    func treeLines(section s: Int, row r: Int) -> [OutlineLine] {
+        let summary = source.rowSummary(s, r)
+        guard summary.kind == .children else { return [] }
+        let sectionKey = Self.sectionKey(source.sectionSummary(s))
+        return geometry.measure(
+            summary, key: ModelKey.child(of: sectionKey, name: summary.name, id: summary.id), section: s,
+            index: r, source: source, state: state, trees: source.isEager ? trees : nil
+        ).tree
     }
 
     /// The document line of section `s`'s header.
@@ -75,7 +90,7 @@ public struct CatalogueLayout {
                     let summary = source.rowSummary(s, r)
                     let measured = geometry.measure(
                         summary, key: ModelKey.child(of: sectionKey, name: summary.name, id: summary.id),
-                        section: s, index: r, source: source, state: state)
+                        section: s, index: r, source: source, state: state, trees: trees)
                     index.setRowHeight(s, r, measured.height)
                 }
             }
@@ -193,7 +208,8 @@ public struct CatalogueLayout {
                 let row = source.rowSummary(s, r)
                 let key = ModelKey.child(of: sectionKey, name: row.name, id: row.id)
                 let (tree, height) = geometry.measure(
-                    row, key: key, section: s, index: r, source: source, state: state)
+                    row, key: key, section: s, index: r, source: source, state: state,
+                    trees: source.isEager ? trees : nil)
                 index.setRowHeight(s, r, height)
                 let span = index.sections[s]
                 let y = firstRowTop + span.rowTop(r) - top

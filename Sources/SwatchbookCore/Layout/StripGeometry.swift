@@ -60,15 +60,22 @@ struct StripGeometry {
     /// Row `index` of `section` as layout places it: its open tree lines
     /// (none unless it is a tree, whose `key` is only then made) and its full
     /// height, title, content and the spacing after it.
+    ///
+    /// A tree's lines are kept in `trees` when given: a long document is
+    /// laid out band by band, and each band that meets the tree would
+    /// otherwise walk all of it again.
     func measure(
         _ row: RowSummary, key: @autoclosure () -> String, section: Int, index: Int,
-        source: any CatalogueSource, state: ViewState
+        source: any CatalogueSource, state: ViewState, trees: TreeLines? = nil
     ) -> (tree: [OutlineLine], height: Int) {
         if isOutline, !isOpen(key(), state) { return ([], 1 + settings.lineSpacing) }
         guard row.kind == .children else { return ([], 1 + contentHeight(of: row) + settings.lineSpacing) }
+        let position = RowPosition(section: section, row: index)
+        if let kept = trees?.rows[position] { return (kept, 1 + kept.count + settings.lineSpacing) }
         let tree = OutlineRows.lines(
             of: source.nodes(section, index), parentKey: key(), path: ElementPath([section + 1, index + 1]),
             state: state)
+        trees?.rows[position] = tree
         return (tree, 1 + tree.count + settings.lineSpacing)
     }
 
@@ -134,7 +141,8 @@ struct StripGeometry {
             let fields = source.fields(section, index)
             guard type(of: elements).buildsElements else { return }
             let keyWidth = fields.map { measure($0.key) }.max() ?? 0
-            for (i, field) in fields.enumerated() {
+            for i in Self.lines(count: fields.count, from: strip.y, in: window) {
+                let field = fields[i]
                 let frame = Rect(x: strip.x, y: strip.y + i, width: strip.width, height: 1)
                 guard !frame.intersection(window).isEmpty else { continue }
                 elements.add {
@@ -152,7 +160,10 @@ struct StripGeometry {
         case .children:
             elements.add(rowElement)
             guard type(of: elements).buildsElements else { return }
-            for (i, outline) in lines.enumerated() {
+            // Only the lines inside the window: a band of a long document
+            // meets a few hundred of a tree's lines.
+            for i in Self.lines(count: lines.count, from: strip.y, in: window) {
+                let outline = lines[i]
                 let frame = Rect(x: strip.x, y: strip.y + i, width: strip.width, height: 1)
                 guard !frame.intersection(window).isEmpty else { continue }
                 elements.add {
@@ -172,6 +183,12 @@ struct StripGeometry {
                 }
             }
         }
+    }
+
+    /// Which of `count` one-line elements stacked from line `top` meet the window.
+    static func lines(count: Int, from top: Int, in window: Rect) -> Range<Int> {
+        let first = max(0, min(count, window.y - top))
+        return first..<max(first, min(count, window.maxY - top))
     }
 
     /// A row of items as lines: outline's leaves, or details' table under
@@ -280,6 +297,12 @@ struct StripGeometry {
             }
         }
     }
+}
+
+/// The open lines of a layout's trees, by row, kept for the view state
+/// they were made for. Used on the thread that asks the source only.
+final class TreeLines {
+    var rows: [RowPosition: [OutlineLine]] = [:]
 }
 
 /// Where a walk over a window puts what it lays out.
