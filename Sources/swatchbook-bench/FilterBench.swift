@@ -137,6 +137,7 @@ struct FilterBench {
         for character in query {
             _ = try interpreter.press(character == " " ? .space : .character(character))
         }
+        try interpreter.settle()
         let matches = session.lastFilterMatchCount
         return Result(
             count: count, load: load, firstKey: firstKeys[0], keys: keys, clear: clears.median,
