@@ -20,6 +20,9 @@ extension Session {
         } else {
             state.expanded.remove(element.key)
         }
+        // The node's lines come or go from the layout's; the rest of the
+        // document keeps its measure.
+        measured = measured?.toggled(nodeAt: element.path, in: state)
         var changed = element
         changed.isExpanded = open
         _ = try call(open ? .onExpand : .onCollapse, with: changed, mouse: mouse)

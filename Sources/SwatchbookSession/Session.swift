@@ -24,7 +24,7 @@ public final class Session {
         didSet { measured = nil }
     }
     /// The last measured layout (see ``layout``).
-    private var measured: CatalogueLayout?
+    var measured: CatalogueLayout?
     /// The whole catalogue, as the script has changed it (``updateCatalogue(_:)``);
     /// nil for a lazy source.
     public internal(set) var catalogue: Catalogue? {

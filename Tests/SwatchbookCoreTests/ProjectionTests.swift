@@ -194,3 +194,51 @@ import Testing
         #expect(source.nodeCalls == 1, "no band walks the tree again")
     }
 }
+
+/// Opening or closing a node splices its lines into the layout's: the
+/// same layout as measuring the document again, for what is on screen.
+@Suite struct TreeToggleTests {
+    static func tree(_ depth: Int, _ prefix: String) -> [Node] {
+        guard depth > 0 else { return [] }
+        return (1...3).map { i in Node(name: "\(prefix)\(i)", children: tree(depth - 1, "\(prefix)\(i).")) }
+    }
+
+    @Test(arguments: [LayoutSettings.Style.shelves, .outline])
+    func aToggledLayoutIsTheLayoutMeasuredAgain(_ style: LayoutSettings.Style) throws {
+        let catalogue = Catalogue(sections: [
+            Section(
+                name: "A",
+                rows: [NavigatorTests.strip("a", 4), Row(name: "T", content: .children(Self.tree(4, "n")))]),
+            Section(name: "B", rows: [NavigatorTests.strip("b", 2)]),
+        ])
+        var settings = LayoutSettings()
+        settings.style = style
+        var state = ViewState()
+        var layout = CatalogueLayout(source: catalogue, settings: settings, width: 40, state: state)
+        let nav = Navigator(source: catalogue, settings: settings, width: 40, height: 20)
+        var generator = SystemRandomNumberGenerator()
+        var toggles = 0
+        for _ in 0..<60 {
+            // A node on screen somewhere in the tree's open lines.
+            let lines = layout.treeLines(section: 0, row: 1).filter { !$0.node.children.isEmpty }
+            let line = lines[Int.random(in: 0..<lines.count, using: &generator)]
+            if state.expanded.contains(line.key) {
+                state.expanded.remove(line.key)
+            } else {
+                state.expanded.insert(line.key)
+            }
+            let toggled = try #require(layout.toggled(nodeAt: line.path, in: state))
+            let fresh = CatalogueLayout(source: catalogue, settings: settings, width: 40, state: state)
+            #expect(toggled.documentHeight == fresh.documentHeight)
+            for top in stride(from: 0, to: fresh.documentHeight, by: 7) {
+                #expect(
+                    toggled.layout(Viewport(height: 9, top: top))
+                        == fresh.layout(Viewport(height: 9, top: top)))
+            }
+            #expect(nav.locate(line.path, in: state)?.isExpanded == state.expanded.contains(line.key))
+            layout = toggled
+            toggles += 1
+        }
+        #expect(toggles == 60)
+    }
+}

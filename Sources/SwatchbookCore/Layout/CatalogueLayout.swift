@@ -18,10 +18,10 @@ public struct CatalogueLayout {
     /// Where rows sit, shared by the copies of this layout for other view
     /// states (which keep every height) and kept up to date as a lazy
     /// source's rows are asked.
-    private let measured: MeasuredIndex
+    private var measured: MeasuredIndex
     /// The open lines of each tree, made once for this layout's view state
     /// (and its copies, which share it) rather than for every band.
-    private let trees = TreeLines()
+    private var trees = TreeLines()
 
     public var documentHeight: Int { synced().documentHeight }
 
@@ -109,6 +109,53 @@ public struct CatalogueLayout {
         }
         var copy = self
         copy.state = state
+        return copy
+    }
+
+    /// This layout after the node at `path` (a node of an eager tree whose
+    /// lines this layout has made) was opened or closed, `state` saying
+    /// which: the node's lines are spliced into or out of its tree's, and
+    /// only that row's height changes, so the cost is the lines that come
+    /// or go, not the tree. Nil when the layout cannot tell, and must be
+    /// measured again.
+    public func toggled(nodeAt path: ElementPath, in state: ViewState) -> CatalogueLayout? {
+        let p = path.indices.map { $0 - 1 }
+        guard source.isEager, p.count >= 3, state.collapsed == self.state.collapsed,
+            state.filter == self.state.filter, p[0] < source.sectionCount, p[1] < source.rowCount(p[0])
+        else { return nil }
+        let position = RowPosition(section: p[0], row: p[1])
+        // Taken out of the shared cache, the lines are this layout's alone
+        // and change in place; a copy that still wants them makes them again.
+        guard var lines = trees.rows.removeValue(forKey: position) else { return nil }
+        var low = 0
+        var high = lines.count
+        while low < high {
+            let mid = (low + high) / 2
+            if lines[mid].path < path { low = mid + 1 } else { high = mid }
+        }
+        guard low < lines.count, lines[low].path == path else { return nil }
+        let line = lines[low]
+        let open = !line.node.children.isEmpty && (state.expanded.contains(line.key) || line.node.expanded)
+        if open != line.isExpanded {
+            lines[low].isExpanded = open
+            if open {
+                let shown = OutlineRows.lines(
+                    of: line.node.children, parentKey: line.key, path: path, depth: line.depth + 1,
+                    state: state)
+                lines.insert(contentsOf: shown, at: low + 1)
+            } else {
+                var end = low + 1
+                while end < lines.count && lines[end].depth > line.depth { end += 1 }
+                lines.removeSubrange((low + 1)..<end)
+            }
+        }
+        var copy = self
+        copy.state = state
+        copy.trees = TreeLines(rows: trees.rows)
+        copy.trees.rows[position] = lines
+        var index = synced()
+        index.setRowHeight(p[0], p[1], 1 + lines.count + settings.lineSpacing)
+        copy.measured = MeasuredIndex(index)
         return copy
     }
 

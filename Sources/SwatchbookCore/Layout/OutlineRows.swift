@@ -14,16 +14,26 @@ enum OutlineRows {
         of nodes: [Node], parentKey: String, path: ElementPath, depth: Int = 0, state: ViewState
     ) -> [OutlineLine] {
         var lines: [OutlineLine] = []
+        append(nodes, parentKey: parentKey, path: path, depth: depth, state: state, to: &lines)
+        return lines
+    }
+
+    /// Appends the open lines of `nodes` to `lines`: one list for the whole
+    /// tree, where joining each level's list to its parent's copied every
+    /// line once per level above it.
+    private static func append(
+        _ nodes: [Node], parentKey: String, path: ElementPath, depth: Int, state: ViewState,
+        to lines: inout [OutlineLine]
+    ) {
         for (offset, node) in nodes.enumerated() {
             let key = ModelKey.child(of: parentKey, name: node.name, id: node.id)
             let nodePath = path.child(offset + 1)
             let open = !node.children.isEmpty && (state.expanded.contains(key) || node.expanded)
             lines.append(OutlineLine(node: node, depth: depth, path: nodePath, key: key, isExpanded: open))
             if open {
-                lines += Self.lines(
-                    of: node.children, parentKey: key, path: nodePath, depth: depth + 1, state: state)
+                append(
+                    node.children, parentKey: key, path: nodePath, depth: depth + 1, state: state, to: &lines)
             }
         }
-        return lines
     }
 }

@@ -302,7 +302,11 @@ struct StripGeometry {
 /// The open lines of a layout's trees, by row, kept for the view state
 /// they were made for. Used on the thread that asks the source only.
 final class TreeLines {
-    var rows: [RowPosition: [OutlineLine]] = [:]
+    var rows: [RowPosition: [OutlineLine]]
+
+    init(rows: [RowPosition: [OutlineLine]] = [:]) {
+        self.rows = rows
+    }
 }
 
 /// Where a walk over a window puts what it lays out.
