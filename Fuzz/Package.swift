@@ -20,6 +20,7 @@ let package = Package(
         .executableTarget(name: "fuzz-state", dependencies: modules),
         .executableTarget(name: "fuzz-input", dependencies: modules),
         .executableTarget(name: "fuzz-plugin", dependencies: modules),
+        .executableTarget(name: "fuzz-filter", dependencies: modules),
     ],
     swiftLanguageModes: [.v6]
 )
