@@ -9,11 +9,6 @@ import Dispatch
 /// knows where its descendants end, so "does anything inside match" is a
 /// difference of two counts.
 public struct SearchIndex: Sendable {
-    public enum Kind: UInt8, Sendable {
-        case section, row, item, field, node
-    }
-
-    public private(set) var kinds: [Kind] = []
     /// The entry after the last of each entry's descendants.
     public private(set) var ends: [Int32] = []
     private var colors: [Color?] = []
@@ -24,7 +19,7 @@ public struct SearchIndex: Sendable {
     private var casedStarts: [Int32] = [0]
     private var caselessStarts: [Int32] = [0]
 
-    public var count: Int { kinds.count }
+    public var count: Int { ends.count }
 
     /// The length of entry `e`'s folded text, which breaks ties between
     /// equal scores (the shorter name is the closer match, as in fzf).
@@ -32,14 +27,14 @@ public struct SearchIndex: Sendable {
 
     public init(_ catalogue: Catalogue) {
         for section in catalogue.sections {
-            let s = add(.section, section.name, nil)
+            let s = add(section.name, nil)
             for row in section.rows {
-                let r = add(.row, row.name, nil)
+                let r = add(row.name, nil)
                 switch row.content {
                 case .items(let items):
-                    for item in items { close(add(.item, item.name, item.color)) }
+                    for item in items { close(add(item.name, item.color)) }
                 case .fields(let fields):
-                    for field in fields { close(add(.field, field.key + " " + field.value, nil)) }
+                    for field in fields { close(add(field.key + " " + field.value, nil)) }
                 case .children(let nodes):
                     add(nodes)
                 }
@@ -51,24 +46,23 @@ public struct SearchIndex: Sendable {
 
     private mutating func add(_ nodes: [Node]) {
         for node in nodes {
-            let n = add(.node, node.name, node.color)
+            let n = add(node.name, node.color)
             add(node.children)
             close(n)
         }
     }
 
-    private mutating func add(_ kind: Kind, _ name: String, _ color: Color?) -> Int {
-        kinds.append(kind)
+    private mutating func add(_ name: String, _ color: Color?) -> Int {
         ends.append(0)
         colors.append(color)
         TextFolding.fold(name, cased: &cased, caseless: &caseless)
         casedStarts.append(Int32(cased.count))
         caselessStarts.append(Int32(caseless.count))
-        return kinds.count - 1
+        return ends.count - 1
     }
 
     private mutating func close(_ entry: Int) {
-        ends[entry] = Int32(kinds.count)
+        ends[entry] = Int32(ends.count)
     }
 
     // MARK: matching
