@@ -32,9 +32,7 @@ extension Session {
     /// Opens every node that has children (`--expand all`).
     public func expandAll() {
         state.collapsed = []
-        catalogue?.forEachNode { key, node in
-            if !node.children.isEmpty { state.expanded.insert(key) }
-        }
+        catalogue?.forEachNode(where: { !$0.children.isEmpty }) { key, _ in state.expanded.insert(key) }
     }
 
     /// Opens the node at `path` and every node above it; a path that names

@@ -75,9 +75,7 @@ public final class Session {
     /// Nodes the data marks `selected = true` start selected.
     static func initialSelection(of catalogue: Catalogue) -> Set<String> {
         var selected: Set<String> = []
-        catalogue.forEachNode { key, node in
-            if node.selected { selected.insert(key) }
-        }
+        catalogue.forEachNode(where: \.selected) { key, _ in selected.insert(key) }
         return selected
     }
 

@@ -190,11 +190,13 @@ struct OutputFaultTests {
         let screen = try TmuxScreen(
             "\(TmuxScreen.binary) render slow.lua -o out.txt --format plain & echo $! > pid; wait $!; echo \"EXIT:$?\"; sleep 30",
             in: scratch.url)
-        // Wait for the temporary file, then signal the render.
+        // Wait for the temporary file and for the shell to have written the
+        // render's pid (which may come after it), then signal the render.
         var started = false
-        for _ in 0..<200 {
+        for _ in 0..<500 {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: scratch.url.path)) ?? []
-            if names.contains(where: { $0.hasPrefix(".out.txt.") }) {
+            let pid = (try? String(contentsOfFile: pidFile, encoding: .utf8)) ?? ""
+            if names.contains(where: { $0.hasPrefix(".out.txt.") }), pid.hasSuffix("\n") {
                 started = true
                 break
             }
