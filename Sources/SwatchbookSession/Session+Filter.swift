@@ -8,16 +8,7 @@ extension Session {
     public func setFilter(_ text: String) throws(Diagnostic) {
         let query = FilterQuery(text)
         guard let catalogue else { return try setLazyFilter(text, query) }
-        guard !query.isEmpty else {
-            source = catalogue
-            state.beforeFilter?.restore(into: &state)
-            state.beforeFilter = nil
-            state.filter = nil
-            filterMessage = nil
-            lastFilter = nil
-            navigator.ensureFocus(in: &state)
-            return
-        }
+        guard !query.isEmpty else { return clearFilter(showing: catalogue) }
         let index = searchIndex ?? SearchIndex(catalogue)
         searchIndex = index
         let matches: FilterMatches
@@ -28,51 +19,56 @@ extension Session {
         }
         lastFilter = (query, matches)
         let result = CatalogueFilter(query).apply(to: catalogue, index: index, matches: matches)
-        if state.beforeFilter == nil { state.beforeFilter = ViewState.SavedView(of: state) }
-        state.expanded = (state.beforeFilter?.expanded ?? []).union(result.opened)
-        // Every match shows: no outline section or row stays closed over one.
-        state.collapsed = []
-        source = result.catalogue
-        state.filter = text
-        filterMessage = result.matchCount == 0 ? "no match for \(Self.quoted(text))" : nil
-        let navigator = navigator
-        if let best = result.best, let target = navigator.target(at: best, in: state) {
-            navigator.focus(target, in: &state)
-        } else {
-            navigator.ensureFocus(in: &state)
-        }
+        show(
+            result.catalogue, for: text, opening: result.opened, matched: result.matchCount > 0,
+            best: result.best)
     }
 
     /// A lazy source is never read whole: it filters itself, if it has a
     /// `search(query)`, and the catalogue shown is what that answers, in
     /// catalogue order, the first path answered taking the focus.
     private func setLazyFilter(_ text: String, _ query: FilterQuery) throws(Diagnostic) {
-        guard !query.isEmpty else {
-            source = script.source
-            state.beforeFilter?.restore(into: &state)
-            state.beforeFilter = nil
-            state.filter = nil
-            filterMessage = nil
-            navigator.ensureFocus(in: &state)
-            return
-        }
+        guard !query.isEmpty else { return clearFilter(showing: script.source) }
         guard let paths = try script.search(text) else {
             throw Diagnostic(
                 .usage, file: script.file,
                 "this catalogue cannot be filtered: its lazy source has no search(query) function")
         }
         let found = try SearchResults(paths, in: script.source, file: script.file)
+        show(found.catalogue, for: text, opening: [], matched: !paths.isEmpty, best: found.first)
+    }
+
+    /// Shows `filtered`, what `text` keeps, with `opened` nodes opened over
+    /// what was open before the filter, and focuses `best`.
+    private func show(
+        _ filtered: any CatalogueSource, for text: String, opening opened: Set<String>, matched: Bool,
+        best: ElementPath?
+    ) {
         if state.beforeFilter == nil { state.beforeFilter = ViewState.SavedView(of: state) }
+        state.expanded = (state.beforeFilter?.expanded ?? []).union(opened)
+        // Every match shows: no outline section or row stays closed over one.
         state.collapsed = []
-        source = found.catalogue
+        source = filtered
         state.filter = text
-        filterMessage = paths.isEmpty ? "no match for \(Self.quoted(text))" : nil
+        filterMessage = matched ? nil : "no match for \(Self.quoted(text))"
         let navigator = navigator
-        if let best = found.first, let target = navigator.target(at: best, in: state) {
+        if let best, let target = navigator.target(at: best, in: state) {
             navigator.focus(target, in: &state)
         } else {
             navigator.ensureFocus(in: &state)
         }
+    }
+
+    /// Takes the filter away: `original` is shown again, and the view as it
+    /// was before the filter.
+    private func clearFilter(showing original: any CatalogueSource) {
+        source = original
+        state.beforeFilter?.restore(into: &state)
+        state.beforeFilter = nil
+        state.filter = nil
+        filterMessage = nil
+        lastFilter = nil
+        navigator.ensureFocus(in: &state)
     }
 
     /// `text` in double quotes, sanitised, as messages show a value.
