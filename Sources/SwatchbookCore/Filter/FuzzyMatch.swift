@@ -50,10 +50,10 @@ enum FuzzyMatch {
     @inline(__always)
     private static func equal(
         _ pattern: UnsafeBufferPointer<UInt8>, _ text: UnsafeBufferPointer<UInt8>, at start: Int
-    ) -> Bool {
-        guard start >= 0, start + pattern.count <= text.count else { return false }
-        for i in 0..<pattern.count where text[start + i] != pattern[i] { return false }
-        return true
+    )
+        -> Bool
+    {
+        start >= 0 && unit(pattern, 0, pattern.count, text, start)
     }
 
     /// Whether the pattern's character at `p`, `size` bytes, is text's at `i`.

@@ -218,14 +218,11 @@ struct StripGeometry {
             return element
         }
         let firstLine = strip.y + (details ? 1 : 0)
-        let visible = strip.intersection(window)
-        guard !visible.isEmpty, row.count > 0 else { return }
-        let first = max(0, visible.y - firstLine)
-        let end = min(row.count, visible.maxY - firstLine)
-        guard first < end else { return }
-        let items = source.items(section, index, first..<end)
-        for i in first..<end {
-            let item = items[i - first]
+        let shown = Self.lines(count: row.count, from: firstLine, in: window)
+        guard !shown.isEmpty else { return }
+        let items = source.items(section, index, shown)
+        for i in shown {
+            let item = items[i - shown.lowerBound]
             let frame = Rect(x: strip.x, y: firstLine + i, width: strip.width, height: 1)
             elements.add {
                 var element = LayoutElement(
