@@ -136,7 +136,8 @@ public struct EmulatedTerminal {
             } else {
                 var end = index
                 while end < bytes.count && bytes[end] >= 0x20 && bytes[end] != 0x7F { end += 1 }
-                for cluster in String(decoding: bytes[index..<end], as: UTF8.self) { put(cluster) }
+                let text = String(decoding: bytes[index..<end], as: UTF8.self)
+                TextWidth.forEachCluster(in: text) { cluster, width, _ in put(cluster, width: width) }
                 index = end
             }
         }
@@ -201,8 +202,7 @@ public struct EmulatedTerminal {
     }
 
     /// Writes one cluster at the cursor, as a terminal with auto-wrap does.
-    private mutating func put(_ cluster: Character) {
-        let w = TextWidth.of(cluster)
+    private mutating func put(_ cluster: String, width w: Int) {
         guard !wrapPending, w > 0, column + w <= width else {
             problems.append("\"\(cluster)\" written at column \(column) where it would wrap")
             return
@@ -212,8 +212,8 @@ public struct EmulatedTerminal {
             if cells[base + x].width == 0 && x == column && x > 0 { cells[base + x - 1] = Self.halved }
             if cells[base + x].width == 2 && x + 1 == column + w { cells[base + x + 1] = Self.halved }
         }
-        cells[base + column] = Cell(text: String(cluster), state: state, width: w)
-        if w == 2 { cells[base + column + 1] = Cell(text: "", state: state, width: 0) }
+        cells[base + column] = Cell(text: cluster, state: state, width: w)
+        for x in (column + 1)..<(column + w) { cells[base + x] = Cell(text: "", state: state, width: 0) }
         column += w
         if column == width {
             column = width - 1

@@ -57,7 +57,7 @@ import Testing
         let layout = Layout(viewport: frame, top: 0, documentHeight: 3, elements: [item])
         let canvas = Painter(theme: theme, depth: .truecolor, settings: LayoutSettings()).paint(layout)
         let line0 = (0..<12).map { canvas.text(of: canvas.cell(x: $0, y: 0)) }
-        #expect(String(line0) == "  #FA8072   ")
+        #expect(line0.joined() == "  #FA8072   ")
         #expect(canvas.text(of: canvas.cell(x: 5, y: 1)) == "\u{2580}")
     }
 
@@ -65,7 +65,7 @@ import Testing
     @Test func shadeUsesDensityCharactersInTheColour() {
         let canvas = Self.paint(.shade)
         let cell = canvas.cell(x: 3, y: 1)
-        #expect(canvas.text(of: cell) == Painter.shade(for: Self.salmon))
+        #expect(canvas.text(of: cell) == String(Painter.shade(for: Self.salmon)))
         #expect(canvas.style(of: cell).foreground == Self.salmon)
     }
 
@@ -74,7 +74,8 @@ import Testing
     func withoutColourEveryFillIsShaded(_ fill: SwatchFill) {
         let canvas = Self.paint(fill, depth: .none)
         for y in 0..<3 {
-            #expect(canvas.text(of: canvas.cell(x: 3, y: y)) == Painter.shade(for: Self.salmon), "\(y)")
+            #expect(
+                canvas.text(of: canvas.cell(x: 3, y: y)) == String(Painter.shade(for: Self.salmon)), "\(y)")
         }
     }
 }

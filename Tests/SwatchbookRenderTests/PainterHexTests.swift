@@ -14,7 +14,7 @@ import Testing
         item.color = color
         let layout = Layout(viewport: frame, top: 0, documentHeight: 3, elements: [item])
         let canvas = Painter(theme: .standard, depth: .truecolor, settings: LayoutSettings()).paint(layout)
-        let text = String((0..<width).map { canvas.text(of: canvas.cell(x: $0, y: 1)) })
+        let text = (0..<width).map { canvas.text(of: canvas.cell(x: $0, y: 1)) }.joined()
         return (text, canvas.style(of: canvas.cell(x: width / 2, y: 1)).foreground)
     }
 

@@ -45,14 +45,28 @@ import Testing
         Sample(text: "e\u{301}", clusters: 1, columns: 1),
         Sample(text: "Cafe\u{301}", clusters: 4, columns: 4),
         Sample(text: "a\u{300}\u{316}\u{35C}", clusters: 1, columns: 1),
-        // Devanagari consonant with a dependent vowel sign.
-        Sample(text: "कि", clusters: 1, columns: 1),
+        // A spacing vowel sign (Mc) makes its cluster two columns, as
+        // wcwidth and grapheme-aware terminals count it.
+        Sample(text: "कि", clusters: 1, columns: 2),
+        Sample(text: "हिन्दी", clusters: 2, columns: 4),
+        // Thai: tone marks above add nothing, SARA AM is a letter.
+        Sample(text: "สีน้ำเงิน", clusters: 5, columns: 6),
+        // Myanmar's U+102C is a cluster of its own in UAX #29, but it is
+        // drawn with the letter before it.
+        Sample(text: "မြန်မာ", clusters: 4, columns: 5),
+        // A Tamil virama: the consonant after it forms a conjunct, two columns.
+        Sample(text: "க்ஷ", clusters: 2, columns: 2),
         // Conjoining Hangul jamo L V T form one syllable cluster, wide.
         Sample(text: "\u{1100}\u{1161}\u{11A8}", clusters: 1, columns: 2),
         Sample(text: "\u{1112}\u{1161}\u{11AB}1", clusters: 2, columns: 3),
-        // Zero-width space takes no column.
-        Sample(text: "\u{200B}", clusters: 1, columns: 0),
+        // Standalone medial and final jamo and the Hangul filler take none.
+        Sample(text: "a\u{1161}\u{11A8}", clusters: 2, columns: 1),
+        Sample(text: "a\u{3164}", clusters: 2, columns: 1),
+        // A zero-width space takes no column beside something visible; on
+        // its own it is shown on a dotted circle, as a lone mark is.
         Sample(text: "a\u{200B}b", clusters: 3, columns: 2),
+        Sample(text: "\u{200B}", clusters: 1, columns: 1),
+        Sample(text: "\u{301}a", clusters: 2, columns: 2),
     ]
 
     @Test(arguments: samples)
@@ -61,23 +75,30 @@ import Testing
         #expect(TextWidth.of(sample.text) == sample.columns)
     }
 
+    /// Display clusters cover the whole text, in order, and none is empty:
+    /// no character is dropped.
     @Test(arguments: samples)
-    func stringWidthIsTheSumOfItsClusters(_ sample: Sample) {
-        let sum = sample.text.reduce(0) { $0 + TextWidth.of($1) }
-        #expect(TextWidth.of(sample.text) == sum)
-        for cluster in sample.text {
-            #expect((0...2).contains(TextWidth.of(cluster)))
+    func clustersCoverEveryCharacter(_ sample: Sample) {
+        var drawn = ""
+        var sum = 0
+        var next = 0
+        TextWidth.forEachCluster(in: sample.text) { cluster, width, characters in
+            #expect(width >= 1)
+            #expect(characters.lowerBound == next)
+            next = characters.upperBound
+            drawn += cluster
+            sum += width
         }
+        #expect(next == sample.clusters)
+        #expect(sum == sample.columns)
+        let kept = drawn.unicodeScalars.filter { $0 != "\u{25CC}" }
+        #expect(kept.elementsEqual(sample.text.unicodeScalars))
     }
 
-    @Test func singleClusters() {
-        #expect(TextWidth.of("A" as Character) == 1)
-        #expect(TextWidth.of("메" as Character) == 2)
-        #expect(TextWidth.of("😀" as Character) == 2)
-        #expect(TextWidth.of("❤️" as Character) == 2)
-        #expect(TextWidth.of("🇰🇷" as Character) == 2)
-        #expect(TextWidth.of("e\u{301}" as Character) == 1)
-        #expect(TextWidth.of("\u{200B}" as Character) == 0)
+    @Test func everyCharacterOfBurmeseIsDrawn() {
+        var clusters: [String] = []
+        TextWidth.forEachCluster(in: "မြန်မာ") { cluster, _, _ in clusters.append(cluster) }
+        #expect(clusters == ["မြ", "န်", "မာ"])
     }
 
     @Test func textPresentationHeartIsNarrowUntilVS16() {
@@ -161,7 +182,7 @@ import Testing
             if cut != text && columns >= 1 {
                 let next = clusters[kept.count]
                 let slack = columns - TextWidth.of(cut)
-                #expect(slack == 0 || (slack == 1 && TextWidth.of(next) == 2))
+                #expect(slack == 0 || (slack == 1 && TextWidth.of(String(next)) == 2))
             }
         }
     }

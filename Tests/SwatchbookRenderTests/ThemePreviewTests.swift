@@ -34,7 +34,7 @@ import Testing
         let canvas = preview.samples(width: 40, inset: 1)
         var found: Canvas.Cell?
         for y in 0..<canvas.height {
-            let line = String((0..<canvas.width).map { canvas.text(of: canvas.cell(x: $0, y: y)) })
+            let line = (0..<canvas.width).map { canvas.text(of: canvas.cell(x: $0, y: y)) }.joined()
             if let range = line.range(of: "error") {
                 found = canvas.cell(x: line.distance(from: line.startIndex, to: range.lowerBound), y: y)
             }

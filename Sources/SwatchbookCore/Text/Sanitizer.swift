@@ -1,14 +1,19 @@
 /// Makes foreign text safe to put on a terminal.
 ///
 /// Plugin, data and theme strings are untrusted: an ESC could move the
-/// cursor or retitle the window. Every control character (C0, DEL, C1) is
-/// shown as U+FFFD instead; invalid UTF-8 was already replaced on decoding.
+/// cursor or retitle the window, and a bidi override could make a line
+/// read other than it is (on terminals that reorder text). Every control
+/// character (C0, DEL, C1) and every bidi embedding, override and isolate
+/// (U+202A–U+202E, U+2066–U+2069) is shown as U+FFFD instead; invalid UTF-8
+/// was already replaced on decoding. Other format characters (zero width
+/// space and joiners, the left-to-right and right-to-left marks) are kept.
 public enum Sanitizer {
     public static let replacement: Unicode.Scalar = "\u{FFFD}"
 
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         let v = scalar.value
-        return v < 0x20 || (v >= 0x7F && v <= 0x9F)
+        if v < 0x20 || (v >= 0x7F && v <= 0x9F) { return true }
+        return (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
     }
 
     public static func clean(_ text: String) -> String {

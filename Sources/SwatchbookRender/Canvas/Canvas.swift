@@ -12,7 +12,8 @@ public struct Canvas: Sendable {
         /// A Unicode scalar value, or ``clusterFlag`` plus a cluster index.
         public var code: UInt32
         public var style: UInt16
-        /// Columns the cluster takes: 1, 2, or 0 for the right half of a wide one.
+        /// Columns the cluster takes: 1 or more, or 0 for a cell a wide one
+        /// to its left covers.
         public var width: UInt8
 
         static let clusterFlag: UInt32 = 0x8000_0000
@@ -26,8 +27,9 @@ public struct Canvas: Sendable {
     private var styleIDs: StyleTable
     private var lastInterned: (style: Style, id: UInt16) = (.plain, 0)
     /// Clusters of more than one scalar, referred to by index.
-    public private(set) var clusters: [Character] = []
-    private var clusterIndex: [Character: UInt32] = [:]
+    public private(set) var clusters: [String] = []
+    /// Keyed by bytes: String equality is canonical, and a cluster is drawn as written.
+    private var clusterIndex: [[UInt8]: UInt32] = [:]
 
     public init(width: Int, height: Int, fill: Style = .plain) {
         self.width = max(0, width)
@@ -62,16 +64,16 @@ public struct Canvas: Sendable {
     public func style(of cell: Cell) -> Style { styles[Int(cell.style)] }
 
     /// The cluster a cell shows (a space for the right half of a wide one).
-    public func text(of cell: Cell) -> Character {
+    public func text(of cell: Cell) -> String {
         if cell.code & Cell.clusterFlag != 0 {
             return clusters[Int(cell.code & ~Cell.clusterFlag)]
         }
-        return Character(Unicode.Scalar(cell.code) ?? " ")
+        return String(Unicode.Scalar(cell.code) ?? " ")
     }
 
     /// Fills `rect ∩ clip` with one character and style.
     public mutating func fill(_ rect: Rect, clip: Rect, with text: Character, style: Style) {
-        fill(rect, clip: clip, code: code(for: text), style: style)
+        fill(rect, clip: clip, code: code(for: String(text)), style: style)
     }
 
     /// Fills `rect ∩ clip` with spaces in one style: a swatch's block, a header's band.
@@ -107,15 +109,15 @@ public struct Canvas: Sendable {
         }
         var column = x
         var written: (start: Int, end: Int)?
-        for cluster in Sanitizer.clean(text) {
-            let w = TextWidth.of(cluster)
-            if w == 0 { continue }
+        TextWidth.forEachCluster(in: Sanitizer.clean(text)) { cluster, w, _ in
             defer { column += w }
-            guard visible, column + w > area.x, column < area.maxX else { continue }
+            guard visible, column + w > area.x, column < area.maxX else { return }
             let row = y * width
             if column >= area.x && column + w <= area.maxX {
-                cells[row + column] = Cell(code: code(for: cluster), style: id, width: UInt8(w))
-                if w == 2 { cells[row + column + 1] = Cell(code: Cell.space, style: id, width: 0) }
+                cells[row + column] = Cell(code: code(for: cluster), style: id, width: UInt8(min(w, 255)))
+                for c in (column + 1)..<(column + w) {
+                    cells[row + c] = Cell(code: Cell.space, style: id, width: 0)
+                }
             } else {
                 for c in max(column, area.x)..<min(column + w, area.maxX) {
                     cells[row + c] = Cell(code: Cell.space, style: id, width: 1)
@@ -164,33 +166,46 @@ public struct Canvas: Sendable {
     }
 
     /// After cells `start..<end` of line `y` were overwritten, a wide
-    /// cluster straddling either edge has lost one half; the other half
-    /// becomes a space so no line shifts.
+    /// cluster straddling either edge has lost part of itself; what is left
+    /// of it becomes spaces so no line shifts.
     private mutating func repairEdges(y: Int, start: Int, end: Int) {
         let row = y * width
-        if start > 0 {
-            let before = cells[row + start - 1]
-            if before.width == 2 && cells[row + start].width != 0 {
-                cells[row + start - 1] = Cell(code: Cell.space, style: before.style, width: 1)
+        if start > 0, cells[row + start - 1].width != 1 {
+            let head = self.head(ofColumn: start - 1, row: row)
+            if head + Int(cells[row + head].width) > start {
+                let style = cells[row + head].style
+                for c in head..<start { cells[row + c] = Cell(code: Cell.space, style: style, width: 1) }
             }
         }
-        if end < width {
-            let after = cells[row + end]
-            if after.width == 0 && cells[row + end - 1].width != 2 {
-                cells[row + end] = Cell(code: Cell.space, style: after.style, width: 1)
+        if end < width, cells[row + end].width == 0 {
+            let head = self.head(ofColumn: end - 1, row: row)
+            if head + Int(cells[row + head].width) <= end {
+                var c = end
+                while c < width, cells[row + c].width == 0 {
+                    cells[row + c] = Cell(code: Cell.space, style: cells[row + c].style, width: 1)
+                    c += 1
+                }
             }
         }
     }
 
-    private mutating func code(for cluster: Character) -> UInt32 {
+    /// The column of the cluster that covers column `x` of a line.
+    func head(ofColumn x: Int, row: Int) -> Int {
+        var head = x
+        while head > 0, cells[row + head].width == 0 { head -= 1 }
+        return head
+    }
+
+    private mutating func code(for cluster: String) -> UInt32 {
         // An ASCII cluster: one byte, nothing to inspect.
         if cluster.utf8.count == 1, let byte = cluster.utf8.first { return UInt32(byte) }
         let scalars = cluster.unicodeScalars
         if scalars.count == 1, let scalar = scalars.first { return scalar.value }
-        if let index = clusterIndex[cluster] { return Cell.clusterFlag | index }
+        let key = Array(cluster.utf8)
+        if let index = clusterIndex[key] { return Cell.clusterFlag | index }
         let index = UInt32(clusters.count)
         clusters.append(cluster)
-        clusterIndex[cluster] = index
+        clusterIndex[key] = index
         return Cell.clusterFlag | index
     }
 }

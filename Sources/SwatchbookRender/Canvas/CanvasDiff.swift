@@ -45,8 +45,8 @@ public struct CanvasDiff {
                     x += 1
                     continue
                 }
-                // A changed right half is written with its left half.
-                let start = after.width == 0 && x > 0 && new.cells[row + x - 1].width == 2 ? x - 1 : x
+                // A changed right part is written with the cluster it belongs to.
+                let start = after.width == 0 ? new.head(ofColumn: x, row: row) : x
                 body(start, y)
                 x = start + max(1, Int(new.cells[row + start].width))
             }

@@ -88,13 +88,10 @@ public struct Painter: Sendable {
         let highlight = theme.style(.match).over(style)
         var x = x
         var next = matched.startIndex
-        for (i, character) in text.enumerated() {
-            var lit = false
-            if next < matched.endIndex, matched[next] == i {
-                lit = true
-                next += 1
-            }
-            x = canvas.draw(String(character), x: x, y: y, style: lit ? highlight : style, clip: clip)
+        TextWidth.forEachCluster(in: Sanitizer.clean(text)) { cluster, _, characters in
+            while next < matched.endIndex, matched[next] < characters.lowerBound { next += 1 }
+            let lit = next < matched.endIndex && characters.contains(matched[next])
+            x = canvas.draw(cluster, x: x, y: y, style: lit ? highlight : style, clip: clip)
         }
         return x
     }
