@@ -247,7 +247,7 @@ struct BrowseTests {
         try screen.press("l")
         try screen.press("Enter")
         let shown = try screen.waitFor { $0.contains { $0.hasPrefix("RESULT:") } }
-        #expect(shown.contains("RESULT:[#9A0025]:0"))
+        #expect(shown.contains("RESULT:[#A0001E]:0"))
     }
 
     @Test func cancellingAPickIs130() throws {

@@ -55,6 +55,9 @@ struct Base16ThemeWriterTests {
             .muted: Self.style(0x65737E),
             // Not written by the import: drawn in the indicator's colour.
             .match: Self.style(0xEBCB8B, nil, [.bold, .underline]),
+            // Inherited from the default theme: the hex inks.
+            .hexDark: Self.style(0x000000),
+            .hexLight: Self.style(0xFFFFFF),
         ]
         for role in Role.allCases {
             #expect(theme.style(role) == expected[role], "\(role.rawValue)")

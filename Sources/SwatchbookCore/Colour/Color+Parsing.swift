@@ -1,11 +1,13 @@
 extension Color {
     /// Reads a colour the way a theme author writes one: `#RGB`, `#RGBA`, `#RRGGBB`,
-    /// `#RRGGBBAA` (the `#` optional, digits in either case) or a CSS named colour.
+    /// `#RRGGBBAA` (the `#` optional, digits in either case), a CSS named colour,
+    /// `transparent`, or a CSS Color 4 function (`rgb()`, `hsl()`, `hwb()`, `lab()`,
+    /// `lch()`, `oklab()`, `oklch()`, `color(srgb|display-p3 …)`; see
+    /// ``CSSColorFunction``), case-insensitive.
     ///
-    /// Strict on purpose: surrounding whitespace, `transparent` and functional forms such
-    /// as `rgb()` are rejected, so a typo surfaces as an error at load time instead of a
-    /// silently wrong colour. Only ASCII is accepted, so no Unicode case mapping can turn
-    /// an odd spelling into a valid name.
+    /// Strict on purpose: surrounding whitespace is rejected, so a typo surfaces as an
+    /// error at load time instead of a silently wrong colour. Only ASCII is accepted, so
+    /// no Unicode case mapping can turn an odd spelling into a valid name.
     public static func parse(_ text: String) -> Color? {
         var text = text
         return text.withUTF8 { parse(utf8: $0) }
@@ -18,7 +20,11 @@ extension Color {
         let digits = UnsafeBufferPointer(rebasing: bytes[(hadHash ? 1 : 0)...])
         if let color = parseHexDigits(digits) { return color }
         if hadHash { return nil }
-        return cssNameLookup[asciiLowercased(digits)]
+        let lowered = asciiLowercased(digits)
+        if let named = cssNameLookup[lowered] { return named }
+        if lowered == "transparent" { return Color(red: 0, green: 0, blue: 0, alpha: 0) }
+        guard bytes.last == UInt8(ascii: ")"), bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        return CSSColorFunction.parse(lowered)
     }
 
     /// Decodes 3, 4, 6 or 8 hex digits; short forms repeat each digit (`a` → `aa`).

@@ -20,5 +20,7 @@ extension Theme {
             .error: Style(foreground: Color(rgb: 0xBF616A), attributes: .bold),
             .muted: Style(foreground: Color(rgb: 0x8A93A5)),
             .match: Style(foreground: Color(rgb: 0xEBCB8B), attributes: [.bold, .underline]),
+            .hexDark: Style(foreground: Color(rgb: 0x000000)),
+            .hexLight: Style(foreground: Color(rgb: 0xFFFFFF)),
         ])
 }

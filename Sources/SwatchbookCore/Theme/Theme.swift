@@ -6,6 +6,10 @@ public enum Role: String, Sendable, CaseIterable, Codable {
     case label, hex, focus, selection, indicator, border, status, error, muted
     /// The characters a filter matched, over the text they are in.
     case match
+    /// The inks of the hex code on a swatch: the one with the higher WCAG
+    /// contrast with the swatch is used (black and white by default).
+    case hexDark = "hex_dark"
+    case hexLight = "hex_light"
 }
 
 /// Text attributes a role may turn on.

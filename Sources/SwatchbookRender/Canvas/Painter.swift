@@ -13,6 +13,8 @@ public struct Painter: Sendable {
 
     private struct Ink: Sendable {
         var background, header, rowTitle, indicator, label, text, muted, hex: Style
+        /// The hex code's inks on a swatch, and their WCAG relative luminance.
+        var hexDark, hexLight: (style: Style, luminance: Double)
         /// Focus and selection over the label and text roles.
         var focusedLabel, selectedLabel, focusedText, selectedText: Style
     }
@@ -27,8 +29,27 @@ public struct Painter: Sendable {
         ink = Ink(
             background: role(.background), header: role(.header), rowTitle: role(.rowTitle),
             indicator: role(.indicator), label: label, text: text, muted: role(.muted), hex: role(.hex),
+            hexDark: Self.hexInk(theme.style(.hexDark), or: Color(rgb: 0x000000)),
+            hexLight: Self.hexInk(theme.style(.hexLight), or: Color(rgb: 0xFFFFFF)),
             focusedLabel: theme.style(.focus).over(label), selectedLabel: theme.style(.selection).over(label),
             focusedText: theme.style(.focus).over(text), selectedText: theme.style(.selection).over(text))
+    }
+
+    private static func hexInk(_ style: Style, or fallback: Color) -> (style: Style, luminance: Double) {
+        var style = style
+        style.foreground = style.foreground ?? fallback
+        style.background = nil
+        return (style, style.foreground!.relativeLuminance)
+    }
+
+    /// The hex ink with the higher WCAG contrast with `swatch`, the dark one on a tie.
+    private func hexInk(on swatch: Color) -> Style {
+        let luminance = swatch.relativeLuminance
+        func contrast(_ ink: Double) -> Double {
+            (max(ink, luminance) + 0.05) / (min(ink, luminance) + 0.05)
+        }
+        return contrast(ink.hexDark.luminance) >= contrast(ink.hexLight.luminance)
+            ? ink.hexDark.style : ink.hexLight.style
     }
 
     public func paint(_ layout: Layout) -> Canvas {
@@ -195,11 +216,15 @@ public struct Painter: Sendable {
                 guard !Self.names(element.title, hex: hex), hexLength + 2 <= frame.width else { return }
                 let text = UnsafeBufferPointer(rebasing: buffer[0..<(hexLength + 2)])
                 let x = frame.x + (frame.width - text.count) / 2
-                let ink = color.isLight ? Color(rgb: 0x000000) : Color(rgb: 0xFFFFFF)
-                let style =
-                    colourless
-                    ? role(.hex)
-                    : Style(foreground: ink, background: color, attributes: self.ink.hex.attributes)
+                let style: Style
+                if colourless {
+                    style = role(.hex)
+                } else {
+                    let ink = hexInk(on: color)
+                    style = Style(
+                        foreground: ink.foreground, background: color,
+                        attributes: self.ink.hex.attributes.union(ink.attributes))
+                }
                 canvas.draw(printableASCII: text, x: x, y: hexLine, style: style, clip: element.clip)
             }
         }

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+/// The hex code written on a swatch is in the ink with the higher WCAG
+/// contrast with it, and a theme can choose the two inks.
+@Suite struct HexInkTests {
+    static func render(_ colour: String, theme: String = "") throws -> String {
+        let scratch = ScratchFolder()
+        let plugin = scratch.write(
+            "ink.lua",
+            """
+            return { name = "ink", api = 1, \(theme)
+              data = { { name = "S", rows = { { name = "R", items = { { name = "x", color = "\(colour)" } } } } } } }
+            """)
+        let result = try CommandRunner.run(
+            ["render", plugin, "--format", "ansi", "--color", "truecolor", "--width", "40"])
+        #expect(result.status == 0, "\(result.stderr)")
+        return result.text
+    }
+
+    /// `#1C9A2E` got white ink, 3.68:1; black is 5.71:1.
+    @Test func aMidGreenGetsTheInkThatPasses() throws {
+        let output = try Self.render("#1C9A2E")
+        #expect(output.contains("\u{1B}[38;2;0;0;0m #1C9A2E "), "\(output.debugDescription)")
+    }
+
+    @Test(arguments: [
+        ("#000080", "255;255;255"), ("#FFFF00", "0;0;0"), ("#777777", "0;0;0"), ("#757575", "255;255;255"),
+    ])
+    func inkFollowsContrast(colour: String, ink: String) throws {
+        #expect(try Self.render(colour).contains("\u{1B}[38;2;\(ink)m \(colour) "))
+    }
+
+    @Test func aThemeChoosesTheInks() throws {
+        let theme =
+            ##"theme = { extends = "default", roles = { hex_dark = { fg = "#302010" }, hex_light = { fg = "#F0E0D0", bold = true } } },"##
+        #expect(try Self.render("#1C9A2E", theme: theme).contains("\u{1B}[38;2;48;32;16m #1C9A2E "))
+        let light = try Self.render("#000080", theme: theme)
+        #expect(light.contains("38;2;240;224;208m #000080 "), "\(light.debugDescription)")
+        #expect(light.contains("\u{1B}[1;38;2;240;224;208"), "the role's attributes come with it")
+    }
+}
