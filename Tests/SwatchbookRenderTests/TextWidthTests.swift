@@ -1,3 +1,5 @@
+import SwatchbookCore
+import SwatchbookTestSupport
 import Testing
 
 @testable import SwatchbookRender
@@ -93,6 +95,43 @@ import Testing
         #expect(sum == sample.columns)
         let kept = drawn.unicodeScalars.filter { $0 != "\u{25CC}" }
         #expect(kept.elementsEqual(sample.text.unicodeScalars))
+    }
+
+    /// Random strings of marks, joiners, selectors, jamo, emoji and letters:
+    /// the clusters keep every scalar, in order, and a cut text fits.
+    @Test func randomTextKeepsEveryScalar() {
+        let pool: [UInt32] = [
+            0x61, 0x20, 0x301, 0x903, 0x93F, 0x94D, 0x915, 0x1019, 0x102C, 0x103A, 0x1039, 0x200B, 0x200D,
+            0xFE0F, 0xFE0E, 0x1F468, 0x1F3FB, 0x1F1F0, 0x1F1F7, 0x1100, 0x1161, 0x11A8, 0x3164, 0xAC00,
+            0x4E2D, 0x0E33, 0x0600, 0x20E3, 0x2764, 0x1F000, 0x10FFFF, 0xE0001, 0x202E, 0x1B,
+        ]
+        var random = SeededGenerator(state: 29)
+        for _ in 0..<3000 {
+            let scalars = (0..<random.next(9)).map { _ in Unicode.Scalar(pool[random.next(pool.count)])! }
+            let text = Sanitizer.clean(String(String.UnicodeScalarView(scalars)))
+            var kept = String.UnicodeScalarView()
+            var total = 0
+            var drawn = ""
+            TextWidth.forEachCluster(in: text) { cluster, width, _ in
+                #expect(width >= 1)
+                drawn += cluster
+                kept.append(contentsOf: cluster.unicodeScalars.filter { $0 != "\u{25CC}" })
+                total += width
+            }
+            let written = text.unicodeScalars.filter { $0 != "\u{25CC}" }
+            #expect(kept.elementsEqual(written), "\(text.unicodeScalars.map { $0.value })")
+            #expect(TextWidth.of(text) == total)
+            // What is drawn measures as it was measured.
+            #expect(
+                TextWidth.of(drawn) == total, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            for columns in 0...total {
+                let cut = TextWidth.truncate(text, to: columns)
+                #expect(
+                    TextWidth.of(cut) <= columns,
+                    "\(cut.unicodeScalars.map { String($0.value, radix: 16) }) from \(text.unicodeScalars.map { String($0.value, radix: 16) })"
+                )
+            }
+        }
     }
 
     @Test func everyCharacterOfBurmeseIsDrawn() {

@@ -1,14 +1,16 @@
 import FuzzDriver
 import SwatchbookCore
 
-// The colour parser (`#RGB`, `#RGBA`, `#RRGGBB`, `#RRGGBBAA`, CSS names):
-// the string and the byte entry points agree, and a colour read back
-// from its own hex is the same colour.
+// The colour parser (hex forms, CSS names, `transparent` and the CSS Color 4
+// functions with their gamut mapping): the string and the byte entry points
+// agree, case does not matter, and a colour read back from its own hex is
+// the same colour.
 fuzz { bytes in
     let parsed = Color.parse(text(bytes))
     let fromBytes = bytes.withUnsafeBufferPointer { Color.parse(utf8: $0) }
     if bytes.allSatisfy({ $0 < 0x80 }) {
         precondition(parsed == fromBytes, "the two entry points disagree")
+        precondition(Color.parse(text(bytes).uppercased()) == parsed, "case changes the colour")
     }
     if let parsed {
         precondition(Color.parse(parsed.hex) == parsed, "\(parsed.hex) does not read back")

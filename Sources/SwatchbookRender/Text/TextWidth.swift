@@ -57,8 +57,12 @@ public enum TextWidth {
                 current!.text.append(character)
                 current!.width += max(added, 0)
             } else if isMark(first.value) {
+                // Nothing is drawn before: measure again from the circle, so
+                // what follows is measured after it, as it will be drawn.
                 let shown = dottedCircle + leading + String(character)
-                current = (shown, max(1, columns(of: shown)), leading.isEmpty ? index : leadingStart)
+                measure = Measure()
+                for scalar in shown.unicodeScalars { measure.add(scalar.value) }
+                current = (shown, max(1, measure.columns), leading.isEmpty ? index : leadingStart)
                 leading = ""
             } else {
                 if leading.isEmpty { leadingStart = index }
@@ -69,7 +73,8 @@ public enum TextWidth {
             done.text += leading
             body(done.text, done.width, done.start..<index)
         } else if !leading.isEmpty {
-            body(dottedCircle + leading, 1, leadingStart..<index)
+            let shown = dottedCircle + leading
+            body(shown, max(1, columns(of: shown)), leadingStart..<index)
         }
     }
 
