@@ -55,7 +55,9 @@ let package = Package(
                 "SwatchbookCore", "SwatchbookRender", "SwatchbookSession", "SwatchbookLua",
                 "SwatchbookTerminal",
             ],
-            resources: [.embedInCode("BundledScripts"), .embedInCode("BundledThemes")]
+            resources: [
+                .embedInCode("BundledScripts"), .embedInCode("BundledThemes"), .embedInCode("BundledReaders"),
+            ]
         ),
         .executableTarget(name: "swatchbook", dependencies: ["SwatchbookCLI", "CMalloc"]),
         .executableTarget(

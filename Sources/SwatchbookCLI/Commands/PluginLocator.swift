@@ -15,6 +15,8 @@ struct PluginLocator {
         var source: [UInt8]?
         /// The files beside a bundled plugin (`categories.json`), by name.
         var bundle: [String: [UInt8]]?
+        /// The palette file a reader plugin is to read.
+        var input: InputFile?
     }
 
     static let bundledDemoName = "colors"
@@ -44,8 +46,20 @@ struct PluginLocator {
         return folders
     }
 
-    func locate(_ argument: String?) throws(Diagnostic) -> Located {
-        guard let argument else { return Self.bundledDemo }
+    /// The plugin `argument` names; for a palette file (any file that is
+    /// not `.lua`, or any file with `inputFormat`), the reader plugin that
+    /// reads it, with the file as its input.
+    func locate(_ argument: String?, inputFormat: String? = nil, warn: (String) -> Void = { _ in })
+        throws(Diagnostic) -> Located
+    {
+        guard let argument else {
+            if inputFormat != nil { throw Diagnostic(.usage, "--input-format: name the palette file to read") }
+            return Self.bundledDemo
+        }
+        if inputFormat != nil || Self.isPaletteFile(argument, at: url(argument)) {
+            let input = InputFile(url: url(argument), displayName: argument)
+            return try ReaderLocator(environment: environment).reader(for: input, format: inputFormat, warn: warn)
+        }
         if argument.hasSuffix(".lua") || argument.contains("/") {
             return Located(url: url(argument), displayName: argument)
         }
@@ -60,6 +74,17 @@ struct PluginLocator {
             .inputMissing, file: argument,
             "no such plugin: not a .lua path, and not found in \(searchPath.joined(separator: ", ")) or the bundled plugins",
             suggestion: Suggestion(for: argument, among: BundledScripts.pluginNames, spelled: .bare))
+    }
+
+    /// A file argument that is not a Lua script: one that exists and is not
+    /// a folder, or a name with an extension (so a missing `Tango.gpl` is
+    /// "no such file", not "no such plugin").
+    static func isPaletteFile(_ argument: String, at url: URL) -> Bool {
+        guard !argument.hasSuffix(".lua") else { return false }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) { return !isFolder.boolValue }
+        let name = url.lastPathComponent
+        return !url.pathExtension.isEmpty && !name.hasPrefix(".")
     }
 
     private func url(_ path: String) -> URL {

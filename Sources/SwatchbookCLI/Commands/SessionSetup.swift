@@ -47,7 +47,8 @@ struct SessionSetup {
         var context = options.context
         context.width = screen.width
         context.height = screen.height
-        let located = try locator.locate(options.plugin)
+        let located = try locator.locate(options.plugin, inputFormat: options.inputFormat, warn: warn)
+        context.input = located.input
         let plugin = try PluginLoader.load(
             file: located.url, displayName: located.displayName, source: located.source,
             bundle: located.bundle,

@@ -6,6 +6,9 @@ import SwatchbookSession
 /// The options render, browse and pick share, read and checked once.
 struct ViewOptions {
     var plugin: String?
+    /// `--input-format`: the format of the palette file named, over what
+    /// its extension and content say.
+    var inputFormat: String?
     var width: Int?
     var height: Int?
     var request: ColorDepth.Request = .auto
@@ -56,6 +59,9 @@ struct ViewOptions {
             name: "--keys", takesValue: true, repeatable: true, valueName: "KEYS",
             help: "press keys first, with the browse key map, e.g. \"jjl<Enter>\""),
         .init(
+            name: "--input-format", takesValue: true, valueName: "FORMAT",
+            help: "read the palette file named as FORMAT (gpl, ase, tokens, css, …; see 'swatchbook formats')"),
+        .init(
             name: "--set", takesValue: true, repeatable: true, valueName: "KEY=VALUE",
             help: "plugin option, passed in ctx.options"),
         .init(
@@ -78,6 +84,7 @@ struct ViewOptions {
                 "\(command): expected at most one PLUGIN, got \(parsed.positionals.joined(separator: " "))")
         }
         plugin = parsed.positionals.first
+        inputFormat = parsed.value("--input-format")
         width = try OptionValues.integer(parsed.value("--width"), option: "--width", in: Self.widthRange)
         height = try OptionValues.integer(parsed.value("--height"), option: "--height", in: 1...100_000)
         request =

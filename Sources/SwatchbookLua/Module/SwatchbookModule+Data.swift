@@ -1,4 +1,5 @@
 import Foundation
+import SwatchbookCore
 
 extension SwatchbookModule {
     /// The data helpers: `sb.read(rel)` and `sb.json.decode`, `encode` and
@@ -48,6 +49,46 @@ extension SwatchbookModule {
             return 1
         }
         stack.setRawField(-2, "json")
+
+        function("input", in: runtime) { stack throws(LuaHostError) in
+            stack.push(bytes: try readInput(of: runtime))
+            return 1
+        }
+        function("input_error", in: runtime) { stack throws(LuaHostError) in
+            guard let input = runtime.input else {
+                throw LuaHostError("sb.input_error: this plugin was given no file (it is not run as a reader)")
+            }
+            guard let line = stack.integer(at: 1), line >= 0 else {
+                throw LuaHostError("sb.input_error: argument 1 is \(stack.describe(at: 1)), expected a line number (0 for none)")
+            }
+            let message = stack.string(at: 2) ?? "is not a file this reader understands"
+            runtime.inputFailure = Diagnostic(
+                .data, file: input.displayName, line: line > 0 ? Int(line) : nil, Sanitizer.clean(message))
+            throw LuaHostError("\(input.displayName):\(line): \(message)")
+        }
+        installPlistFunctions(in: runtime)
+    }
+
+    /// The largest file `sb.input()` reads: what the memory cap could hold.
+    private static func readInput(of runtime: LuaRuntime) throws(LuaHostError) -> [UInt8] {
+        guard let input = runtime.input else {
+            throw LuaHostError("sb.input: this plugin was given no file (it is not run as a reader)")
+        }
+        var status = stat()
+        guard stat(input.url.path, &status) == 0 else {
+            throw LuaHostError("sb.input: \(input.displayName): \(String(cString: strerror(errno)))")
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw LuaHostError("sb.input: \(input.displayName) is not a regular file")
+        }
+        guard Int(status.st_size) <= runtime.limits.memoryBytes / 2 else {
+            throw LuaHostError(
+                "sb.input: \(input.displayName) is \(status.st_size) bytes, more than half the memory cap (--max-memory)")
+        }
+        guard let data = FileManager.default.contents(atPath: input.url.path) else {
+            throw LuaHostError("sb.input: \(input.displayName) cannot be read")
+        }
+        return [UInt8](data)
     }
 
     private static func relativePath(on stack: LuaStack, in function: String) throws(LuaHostError) -> String {

@@ -77,8 +77,36 @@ public struct PluginContext: Sendable {
     /// The `--set KEY=VALUE` pairs, as given; `ctx.options` holds them
     /// over the plugin's own defaults (``Plugin/options``).
     public var options: [String: String] = [:]
+    /// The file a reader plugin is given (``InputFile``), if any.
+    public var input: InputFile?
 
     public init() {}
+}
+
+/// The file named on the command line that a reader plugin reads, read-only:
+/// `sb.input()` returns its bytes, and `ctx.input` names it.
+public struct InputFile: Sendable, Equatable {
+    public var url: URL
+    /// The file as the user named it.
+    public var displayName: String
+
+    public init(url: URL, displayName: String) {
+        self.url = url
+        self.displayName = displayName
+    }
+
+    /// The last extension, lowercased, without its dot (`tokens.json` → `json`).
+    public var fileExtension: String { url.pathExtension.lowercased() }
+}
+
+/// What a reader plugin reads: `reads = { format, extensions, detect }`.
+public struct ReaderDeclaration: Sendable, Equatable {
+    /// The name `--input-format` chooses it by.
+    public var format: String
+    /// Lowercased, without dots.
+    public var extensions: [String]
+    /// Whether it has a `detect(head)` function to recognise content.
+    public var detects: Bool
 }
 
 /// The plugin table's fields other than its data.
@@ -93,4 +121,5 @@ struct PluginMetadata {
     var dataIsFunction = false
     var hasSource = false
     var optionDefaults: [String: OptionValue] = [:]
+    var reads: ReaderDeclaration?
 }

@@ -19,6 +19,7 @@ public enum PluginLoader {
             file: url, displayName: displayName, limits: context.limits, seed: context.seed)
         if source == nil { runtime.sourceURL = url }
         runtime.bundledFiles = bundle
+        runtime.input = context.input
         SwatchbookModule.install(in: runtime)
         try runtime.runReturningTable(bytes, what: "plugin")
         let stack = runtime.stack
@@ -152,5 +153,15 @@ public enum PluginLoader {
         }
         stack.push(folder.path)
         stack.setRawField(-2, "dir")
+        if let input = context.input {
+            stack.newTable(fieldCount: 3)
+            stack.push(input.url.lastPathComponent)
+            stack.setRawField(-2, "name")
+            stack.push(input.fileExtension)
+            stack.setRawField(-2, "extension")
+            stack.push(input.url.deletingPathExtension().lastPathComponent)
+            stack.setRawField(-2, "stem")
+            stack.setRawField(-2, "input")
+        }
     }
 }

@@ -9,7 +9,7 @@ struct PluginTableReader {
     private(set) var warnings: [Warning] = []
 
     static let knownKeys: Set<String> = [
-        "name", "version", "api", "description", "data", "source", "layout", "theme", "options",
+        "name", "version", "api", "description", "data", "source", "layout", "theme", "options", "reads",
         "on_tap", "should_select", "on_select", "on_deselect", "on_expand", "on_collapse",
         "on_load", "status",
     ]
@@ -89,7 +89,53 @@ struct PluginTableReader {
         collect { (reader: inout Self) throws(Diagnostic) in
             metadata.optionDefaults = try reader.optionDefaults(table)
         }
+        collect { (reader: inout Self) throws(Diagnostic) in
+            metadata.reads = try reader.readerDeclaration(table)
+        }
         return (metadata, canReadData)
+    }
+
+    /// `reads = { format = "gpl", extensions = { "gpl" }, detect = function(head) … end }`:
+    /// the kind of file a reader plugin reads.
+    private mutating func readerDeclaration(_ table: Int32) throws(Diagnostic) -> ReaderDeclaration? {
+        let type = stack.rawField(table, "reads")
+        defer { stack.pop() }
+        guard type != .nil else { return nil }
+        let reads = stack.absolute(-1)
+        guard type == .table else {
+            throw error("reads", "expected a table { format, extensions, detect }, got \(stack.describe(at: reads))")
+        }
+        warnUnknown(keys: stack.stringKeys(of: reads), known: ["format", "extensions", "detect"], path: "reads")
+        guard let format = string(reads, "format"), !format.isEmpty,
+            format.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
+        else {
+            throw error(
+                "reads.format",
+                "expected the format's name (letters, digits and -), got \(describe(reads, "format"))")
+        }
+        var extensions: [String] = []
+        let extensionsType = stack.rawField(reads, "extensions")
+        defer { stack.pop() }
+        if extensionsType != .nil {
+            let list = stack.absolute(-1)
+            guard extensionsType == .table else {
+                throw error("reads.extensions", "expected a list of extensions, got \(stack.describe(at: list))")
+            }
+            for index in 1...max(1, stack.rawLength(list)) where stack.rawLength(list) > 0 {
+                stack.rawIndex(list, index)
+                defer { stack.pop() }
+                guard let name = stack.string(at: -1), !name.isEmpty else {
+                    throw error(
+                        "reads.extensions[\(index)]", "expected an extension such as \"gpl\", got \(stack.describe(at: -1))")
+                }
+                extensions.append((name.hasPrefix(".") ? String(name.dropFirst()) : name).lowercased())
+            }
+        }
+        let detect = field(reads, "detect")
+        guard detect == .nil || detect == .function else {
+            throw error("reads.detect", "expected a function of the file's first bytes, got \(describe(reads, "detect"))")
+        }
+        return ReaderDeclaration(format: format, extensions: extensions, detects: detect == .function)
     }
 
     /// Runs one field's reading, keeping its problem; false when it had one.

@@ -29,6 +29,11 @@ final class LuaRuntime {
     private(set) var requiredFiles: [URL] = []
     /// Where `sb.log` and `print` go: standard error, never the screen.
     var log: (String) -> Void = { line in StandardError.write(line + "\n") }
+    /// The file a reader plugin reads (`sb.input()`); nil for other scripts.
+    var input: InputFile?
+    /// What `sb.input_error` reported about that file: the failure shown in
+    /// place of the Lua error that carried it.
+    var inputFailure: Diagnostic?
 
     var stack: LuaStack { LuaStack(L: L) }
 
@@ -117,6 +122,10 @@ final class LuaRuntime {
         guard status != LUA_OK else { return }
         let message = stack.string(at: -1) ?? "error"
         stack.pop()
+        if let failure = inputFailure {
+            inputFailure = nil
+            throw failure
+        }
         let callback = callback()
         let traceback = String(cString: sbl_last_traceback(L))
         if timedOut {

@@ -1,0 +1,42 @@
+-- Windows Terminal colour schemes (JSON): one scheme object, a list of them,
+-- or a settings.json with "schemes"; each has name, black … brightWhite,
+-- foreground, background, cursorColor, selectionBackground.
+local sb = require "swatchbook"
+local terminal = require "terminal"
+
+local order = {
+  "black", "red", "green", "yellow", "blue", "purple", "cyan", "white",
+  "brightBlack", "brightRed", "brightGreen", "brightYellow", "brightBlue", "brightPurple", "brightCyan", "brightWhite",
+}
+
+local function scheme(object, where)
+  local colors = {}
+  for i, key in ipairs(order) do
+    if object[key] ~= nil then colors[i - 1] = terminal.required(object[key], 0, where .. key) end
+  end
+  for key, slot in pairs({ foreground = "foreground", background = "background", cursorColor = "cursor",
+                           selectionBackground = "selection_background" }) do
+    if object[key] ~= nil then colors[slot] = terminal.required(object[key], 0, where .. key) end
+  end
+  return colors
+end
+
+return {
+  name = "Windows Terminal scheme", api = 1, description = "Windows Terminal colour schemes (.json)",
+  reads = {
+    format = "windows-terminal", extensions = { "json" },
+    detect = function(head) return head:match('"brightBlack"') ~= nil and head:match('"purple"') ~= nil end,
+  },
+  data = function(ctx)
+    local document = sb.json.decode(sb.input())
+    local schemes = document.schemes or (document[1] and document) or { document }
+    local sections = {}
+    for i, object in ipairs(schemes) do
+      if type(object) ~= "table" then sb.input_error(0, "expected scheme objects, got a " .. type(object)) end
+      local where = #schemes > 1 and ("schemes[" .. i .. "].") or ""
+      local section = terminal.catalogue(object.name or ctx.input.stem, scheme(object, where))[1]
+      table.insert(sections, section)
+    end
+    return sections
+  end,
+}

@@ -1,0 +1,1 @@
+../../../Readers/iterm.lua

@@ -1,0 +1,1 @@
+../../../Readers/windows-terminal.lua

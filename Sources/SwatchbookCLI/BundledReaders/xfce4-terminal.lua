@@ -1,0 +1,1 @@
+../../../Readers/xfce4-terminal.lua

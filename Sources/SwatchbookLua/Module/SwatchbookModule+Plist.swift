@@ -1,0 +1,65 @@
+import Foundation
+import SwatchbookCore
+
+extension SwatchbookModule {
+    /// `sb.plist.decode(bytes)`: a property list, XML or binary (iTerm2's
+    /// `.itermcolors` is one), as Lua values: dictionaries become tables
+    /// with keys in sorted order, arrays sequences, data as UTF-8 text,
+    /// dates ISO 8601 text. Binary plists are why this is a host helper: Lua has
+    /// no reader for them, and Foundation has one.
+    static func installPlistFunctions(in runtime: LuaRuntime) {
+        unowned let runtime = runtime
+        let stack = runtime.stack
+        stack.newTable()
+        function("decode", in: runtime) { stack throws(LuaHostError) in
+            guard let bytes = stack.rawBytes(at: 1) else {
+                throw LuaHostError("sb.plist.decode: expected a string, got \(stack.typeName(at: 1))")
+            }
+            let root: Any
+            do {
+                root = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
+            } catch {
+                throw LuaHostError("sb.plist.decode: not a property list (\(Self.reason(error)))")
+            }
+            let value = try json(root, depth: 0)
+            do throws(LuaHostError) {
+                try value.push(on: stack)
+            } catch {
+                throw LuaHostError("sb.plist.decode: \(error.message)")
+            }
+            return 1
+        }
+        stack.setRawField(-2, "plist")
+    }
+
+    private static func reason(_ error: Error) -> String {
+        let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+        return Sanitizer.clean(text ?? "unreadable")
+    }
+
+    private static func json(_ value: Any, depth: Int) throws(LuaHostError) -> JSONValue {
+        guard depth < JSONValue.maximumDepth else {
+            throw LuaHostError("sb.plist.decode: nested more than \(JSONValue.maximumDepth) levels")
+        }
+        switch value {
+        case let text as String: return .string(text)
+        case let whole as Int: return .integer(whole)
+        case let real as Double: return .number(real.isFinite ? real : 0)
+        case let flag as Bool: return .bool(flag)
+        case let data as Data: return .string(String(decoding: data, as: UTF8.self))
+        case let date as Date: return .string(ISO8601DateFormatter().string(from: date))
+        case let array as [Any]:
+            var values: [JSONValue] = []
+            for element in array { values.append(try json(element, depth: depth + 1)) }
+            return .array(values)
+        case let dictionary as [String: Any]:
+            var members: [JSONValue.Member] = []
+            for key in dictionary.keys.sorted() {
+                members.append(JSONValue.Member(key, try json(dictionary[key]!, depth: depth + 1)))
+            }
+            return .object(members)
+        default:
+            return .null
+        }
+    }
+}
