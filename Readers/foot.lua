@@ -33,7 +33,9 @@ return {
       colors.cursor_text = terminal.required(text, cursor.line, "cursor text")
       colors.cursor = terminal.required(block, cursor.line, "cursor")
     end
-    local title = terminal.lines(sb.input())[1].text:match("^#%s*(.+)$")
+    local title = terminal.lines(sb.input())[1].text:match("^#%s*(.-)%s*$")
+    if title then title = title:gsub("^[Tt]heme:%s*", "") end
+    if title == "" then title = nil end
     return terminal.catalogue(title or ctx.input.stem, colors)
   end,
 }

@@ -5,6 +5,10 @@
 enum BundledReaders {
     static let files: [String: [UInt8]] = [
         "alacritty.lua": PackageResources.alacritty_lua,
+        "ase.lua": PackageResources.ase_lua,
+        "base16.lua": PackageResources.base16_lua,
+        "css.lua": PackageResources.css_lua,
+        "design-tokens.lua": PackageResources.design_tokens_lua,
         "foot.lua": PackageResources.foot_lua,
         "ghostty.lua": PackageResources.ghostty_lua,
         "gpl.lua": PackageResources.gpl_lua,

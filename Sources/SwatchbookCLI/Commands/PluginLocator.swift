@@ -53,12 +53,15 @@ struct PluginLocator {
         throws(Diagnostic) -> Located
     {
         guard let argument else {
-            if inputFormat != nil { throw Diagnostic(.usage, "--input-format: name the palette file to read") }
+            if inputFormat != nil {
+                throw Diagnostic(.usage, "--input-format: name the palette file to read")
+            }
             return Self.bundledDemo
         }
         if inputFormat != nil || Self.isPaletteFile(argument, at: url(argument)) {
             let input = InputFile(url: url(argument), displayName: argument)
-            return try ReaderLocator(environment: environment).reader(for: input, format: inputFormat, warn: warn)
+            return try ReaderLocator(environment: environment).reader(
+                for: input, format: inputFormat, warn: warn)
         }
         if argument.hasSuffix(".lua") || argument.contains("/") {
             return Located(url: url(argument), displayName: argument)
@@ -82,7 +85,9 @@ struct PluginLocator {
     static func isPaletteFile(_ argument: String, at url: URL) -> Bool {
         guard !argument.hasSuffix(".lua") else { return false }
         var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) { return !isFolder.boolValue }
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) {
+            return !isFolder.boolValue
+        }
         let name = url.lastPathComponent
         return !url.pathExtension.isEmpty && !name.hasPrefix(".")
     }

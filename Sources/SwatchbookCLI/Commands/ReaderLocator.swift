@@ -34,7 +34,8 @@ struct ReaderLocator {
             let path = userFolder + "/" + name
             let located = PluginLocator.Located(url: URL(fileURLWithPath: path), displayName: path)
             do throws(Diagnostic) {
-                readers.append(Reader(located: located, probe: try ReaderProbe(file: located.url, displayName: path)))
+                readers.append(
+                    Reader(located: located, probe: try ReaderProbe(file: located.url, displayName: path)))
             } catch {
                 warn("warning: " + error.formatted + " (reader skipped)")
             }
@@ -65,7 +66,8 @@ struct ReaderLocator {
             guard chosen != nil else {
                 let formats = Array(Set(readers.map(\.probe.declaration.format))).sorted()
                 throw Diagnostic(
-                    .usage, "--input-format: no reader reads \"\(format)\" (there are \(formats.joined(separator: ", ")))",
+                    .usage,
+                    "--input-format: no reader reads \"\(format)\" (there are \(formats.joined(separator: ", ")))",
                     suggestion: Suggestion(for: format, among: formats, spelled: .bare))
             }
         } else {
@@ -106,7 +108,8 @@ struct ReaderLocator {
         }
         guard status.st_mode & S_IFMT == S_IFREG else {
             throw Diagnostic(
-                .inputMissing, file: input.displayName, "is not a regular file (a folder, a FIFO or a device)")
+                .inputMissing, file: input.displayName, "is not a regular file (a folder, a FIFO or a device)"
+            )
         }
         guard let handle = FileHandle(forReadingAtPath: input.url.path) else {
             throw Diagnostic(.inputMissing, file: input.displayName, "cannot be read (permission denied?)")

@@ -16,7 +16,7 @@ struct RenderCommand {
             .init(
                 name: "--format", takesValue: true, valueName: "FORMAT",
                 help:
-                    "ansi|plain|html|json|transcript (default: -o FILE's extension, else ansi on a terminal or with colour asked for, else plain)"
+                    "ansi|plain|html|json|transcript, or a palette file: css|scss|gpl|tokens|ase (default: -o FILE's extension, else ansi on a terminal or with colour asked for, else plain)"
             ),
             .init(
                 name: "--tap", takesValue: true, repeatable: true, valueName: "PATH",
@@ -76,6 +76,17 @@ struct RenderCommand {
         let setup = SessionSetup(options: options, locator: locator, warn: warn)
         let opened = try setup.open(on: screen)
         let session = opened.session
+        if format.isPalette {
+            guard session.source.isEager else {
+                throw Diagnostic(
+                    .usage, file: opened.plugin.file,
+                    "--format \(format.rawValue): a lazy source cannot be written as a palette; its rows are asked for only as they are drawn"
+                )
+            }
+            guard inspect == nil else {
+                throw Diagnostic(.usage, "--inspect: a palette format has no inspector")
+            }
+        }
         if let filter = options.filter {
             try session.setFilter(filter)
             if let note = session.filterMessage { warn(note) }
@@ -102,12 +113,13 @@ struct RenderCommand {
         let depth: ColorDepth =
             switch format {
             case .plain, .transcript: .none
-            case .html, .json: .truecolor  // a page or a file has no terminal limits
+            case .html, .json, .css, .scss, .gpl, .tokens, .ase: .truecolor  // files have no terminal limits
             case .ansi:
                 ColorDepth.resolve(options.request, environment: terminal.environment, isTerminal: toTerminal)
             }
         var pipeline = RenderPipeline(theme: opened.theme, depth: depth, settings: session.settings)
-        pipeline.title = opened.plugin.name
+        // A palette file is titled by its name, not by its reader's.
+        pipeline.title = opened.plugin.input?.stem ?? opened.plugin.name
         pipeline.itemData = opened.plugin.json(of:)
         // A long document goes to its file as it is drawn, so the disk has
         // most of it by the time the render ends.

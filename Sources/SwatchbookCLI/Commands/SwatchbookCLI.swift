@@ -82,7 +82,9 @@ public enum SwatchbookCLI {
                 locator: PluginLocator(environment: environment), warn: { printError($0) })
             try OutputFile.writeAll(try command.run(rest), to: STDOUT_FILENO, name: "stdout")
         case "theme":
-            let command = ThemeImportCommand(currentDirectory: FileManager.default.currentDirectoryPath)
+            let command = ThemeImportCommand(
+                currentDirectory: FileManager.default.currentDirectoryPath,
+                environment: ProcessInfo.processInfo.environment)
             try OutputFile.writeAll(Array(try command.run(rest).utf8), to: STDOUT_FILENO, name: "stdout")
         case "check":
             let environment = ProcessInfo.processInfo.environment

@@ -2,12 +2,14 @@ import Foundation
 import SwatchbookCore
 import SwatchbookLua
 
-/// `swatchbook theme import base16 FILE... -o DIR`: base16 and base24
-/// scheme files into a theme pack. The work is ``Base16Importer``'s; this
-/// reads the words and the options.
+/// `swatchbook theme import base16|terminal|FORMAT FILE... -o DIR`: base16
+/// and base24 schemes, or terminal colour schemes read by the reader
+/// plugins (any of their formats, found from each file, or the one named),
+/// into a theme pack. The work is ``Base16Importer``'s and
+/// ``TerminalScheme``'s; this reads the words and the options.
 struct ThemeImportCommand {
     static let parser = ArgumentParser(
-        command: "theme import base16",
+        command: "theme import",
         options: [
             .init(
                 name: "--output", short: "-o", takesValue: true, valueName: "DIR",
@@ -16,6 +18,13 @@ struct ThemeImportCommand {
 
     /// Relative FILE and DIR paths start here.
     var currentDirectory: String
+    var environment: [String: String]
+
+    /// The terminal-scheme formats the bundled readers read.
+    static let terminalFormats = [
+        "alacritty", "foot", "ghostty", "iterm", "kitty", "konsole", "tilix", "wezterm", "windows-terminal",
+        "xfce4-terminal", "xresources",
+    ]
 
     /// The line to print: how many schemes went into which pack, and their ids.
     func run(_ arguments: [String]) throws(Diagnostic) -> String {
@@ -30,24 +39,64 @@ struct ThemeImportCommand {
             )
         }
         guard arguments.count > 1, !arguments[1].hasPrefix("-") else {
-            throw Diagnostic(.usage, "theme import: expected a format, 'base16'", help: help)
+            throw Diagnostic(.usage, "theme import: expected a format, 'base16' or 'terminal'", help: help)
         }
-        guard arguments[1] == "base16" else {
+        let format = arguments[1]
+        let formats = ["base16", "terminal"] + Self.terminalFormats
+        guard formats.contains(format) else {
             throw Diagnostic(
-                .usage, "theme import: unknown format '\(arguments[1])'",
-                suggestion: Suggestion(for: arguments[1], among: ["base16"], spelled: .singleQuoted),
-                help: "base16 reads base24 schemes too; " + help)
+                .usage, "theme import: unknown format '\(format)'",
+                suggestion: Suggestion(for: format, among: formats, spelled: .singleQuoted),
+                help: "base16 reads base24 schemes too, terminal any terminal scheme; " + help)
         }
         let parsed = try Self.parser.parse(Array(arguments.dropFirst(2)))
         guard !parsed.positionals.isEmpty else {
-            throw Diagnostic(.usage, "theme import base16: expected at least one scheme FILE", help: help)
+            throw Diagnostic(.usage, "theme import \(format): expected at least one scheme FILE", help: help)
         }
         guard let output = parsed.value("--output") else {
             throw Diagnostic(
-                .usage, "theme import base16: -o DIR is required (the theme pack folder to write)")
+                .usage, "theme import \(format): -o DIR is required (the theme pack folder to write)")
         }
-        let summary = try Base16Importer.run(
-            inputs: parsed.positionals, output: output, currentDirectory: currentDirectory)
+        if format == "base16" {
+            let summary = try Base16Importer.run(
+                inputs: parsed.positionals, output: output, currentDirectory: currentDirectory)
+            return summary.description + "\n"
+        }
+        var schemes: [TerminalScheme] = []
+        for file in parsed.positionals {
+            schemes.append(try scheme(file, format: format == "terminal" ? nil : format))
+        }
+        let summary = try TerminalScheme.install(schemes, output: output, currentDirectory: currentDirectory)
         return summary.description + "\n"
+    }
+
+    /// Reads one terminal scheme with its reader plugin.
+    private func scheme(_ file: String, format: String?) throws(Diagnostic) -> TerminalScheme {
+        let url =
+            file.hasPrefix("/")
+            ? URL(fileURLWithPath: file) : URL(fileURLWithPath: currentDirectory).appendingPathComponent(file)
+        let input = InputFile(url: url, displayName: file)
+        let located = try ReaderLocator(environment: environment).reader(for: input, format: format) { _ in }
+        var context = PluginContext()
+        context.input = input
+        let plugin = try PluginLoader.load(
+            file: located.url, displayName: located.displayName, source: located.source,
+            bundle: located.bundle,
+            context: context)
+        guard let catalogue = plugin.catalogue, let section = catalogue.sections.first else {
+            throw Diagnostic(.data, file: file, "is not a terminal colour scheme")
+        }
+        var colors: [String: Color] = [:]
+        for row in section.rows {
+            guard case .items(let items) = row.content else { continue }
+            for item in items { if let id = item.id { colors[id] = item.color } }
+        }
+        guard colors["ansi0"] != nil || format != nil else {
+            throw Diagnostic(
+                .data, file: file,
+                "was read as \(plugin.name), which is not a terminal scheme; name the format: theme import FORMAT"
+            )
+        }
+        return try TerminalScheme(name: section.name, file: file, colors: colors)
     }
 }

@@ -60,7 +60,8 @@ struct ViewOptions {
             help: "press keys first, with the browse key map, e.g. \"jjl<Enter>\""),
         .init(
             name: "--input-format", takesValue: true, valueName: "FORMAT",
-            help: "read the palette file named as FORMAT (gpl, ase, tokens, css, …; see 'swatchbook formats')"),
+            help: "read the palette file named as FORMAT (gpl, ase, tokens, css, …; see 'swatchbook formats')"
+        ),
         .init(
             name: "--set", takesValue: true, repeatable: true, valueName: "KEY=VALUE",
             help: "plugin option, passed in ctx.options"),

@@ -56,10 +56,13 @@ extension SwatchbookModule {
         }
         function("input_error", in: runtime) { stack throws(LuaHostError) in
             guard let input = runtime.input else {
-                throw LuaHostError("sb.input_error: this plugin was given no file (it is not run as a reader)")
+                throw LuaHostError(
+                    "sb.input_error: this plugin was given no file (it is not run as a reader)")
             }
             guard let line = stack.integer(at: 1), line >= 0 else {
-                throw LuaHostError("sb.input_error: argument 1 is \(stack.describe(at: 1)), expected a line number (0 for none)")
+                throw LuaHostError(
+                    "sb.input_error: argument 1 is \(stack.describe(at: 1)), expected a line number (0 for none)"
+                )
             }
             let message = stack.string(at: 2) ?? "is not a file this reader understands"
             runtime.inputFailure = Diagnostic(
@@ -83,7 +86,8 @@ extension SwatchbookModule {
         }
         guard Int(status.st_size) <= runtime.limits.memoryBytes / 2 else {
             throw LuaHostError(
-                "sb.input: \(input.displayName) is \(status.st_size) bytes, more than half the memory cap (--max-memory)")
+                "sb.input: \(input.displayName) is \(status.st_size) bytes, more than half the memory cap (--max-memory)"
+            )
         }
         guard let data = FileManager.default.contents(atPath: input.url.path) else {
             throw LuaHostError("sb.input: \(input.displayName) cannot be read")

@@ -23,6 +23,9 @@ public final class Plugin {
     let runtime: LuaRuntime
     /// What the plugin was loaded with; `on_load` gets the same `ctx`.
     var context = PluginContext()
+
+    /// The palette file a reader plugin read, if it is one.
+    public var input: InputFile? { context.input }
     /// `ctx.options`: the plugin's defaults with `--set` over them.
     public internal(set) var options: [String: OptionValue] = [:]
     /// The plugin's table in the registry, where its callbacks live.
@@ -97,6 +100,13 @@ public struct InputFile: Sendable, Equatable {
 
     /// The last extension, lowercased, without its dot (`tokens.json` → `json`).
     public var fileExtension: String { url.pathExtension.lowercased() }
+
+    /// The file's name without its extensions (`brand.tokens.json` → `brand`):
+    /// the title of what is written from it.
+    public var stem: String {
+        let name = url.lastPathComponent
+        return name.firstIndex(of: ".").map { $0 == name.startIndex ? name : String(name[..<$0]) } ?? name
+    }
 }
 
 /// What a reader plugin reads: `reads = { format, extensions, detect }`.

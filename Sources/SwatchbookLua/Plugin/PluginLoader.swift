@@ -159,7 +159,7 @@ public enum PluginLoader {
             stack.setRawField(-2, "name")
             stack.push(input.fileExtension)
             stack.setRawField(-2, "extension")
-            stack.push(input.url.deletingPathExtension().lastPathComponent)
+            stack.push(input.stem)
             stack.setRawField(-2, "stem")
             stack.setRawField(-2, "input")
         }

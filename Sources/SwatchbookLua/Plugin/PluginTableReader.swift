@@ -103,9 +103,11 @@ struct PluginTableReader {
         guard type != .nil else { return nil }
         let reads = stack.absolute(-1)
         guard type == .table else {
-            throw error("reads", "expected a table { format, extensions, detect }, got \(stack.describe(at: reads))")
+            throw error(
+                "reads", "expected a table { format, extensions, detect }, got \(stack.describe(at: reads))")
         }
-        warnUnknown(keys: stack.stringKeys(of: reads), known: ["format", "extensions", "detect"], path: "reads")
+        warnUnknown(
+            keys: stack.stringKeys(of: reads), known: ["format", "extensions", "detect"], path: "reads")
         guard let format = string(reads, "format"), !format.isEmpty,
             format.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
         else {
@@ -119,21 +121,25 @@ struct PluginTableReader {
         if extensionsType != .nil {
             let list = stack.absolute(-1)
             guard extensionsType == .table else {
-                throw error("reads.extensions", "expected a list of extensions, got \(stack.describe(at: list))")
+                throw error(
+                    "reads.extensions", "expected a list of extensions, got \(stack.describe(at: list))")
             }
             for index in 1...max(1, stack.rawLength(list)) where stack.rawLength(list) > 0 {
                 stack.rawIndex(list, index)
                 defer { stack.pop() }
                 guard let name = stack.string(at: -1), !name.isEmpty else {
                     throw error(
-                        "reads.extensions[\(index)]", "expected an extension such as \"gpl\", got \(stack.describe(at: -1))")
+                        "reads.extensions[\(index)]",
+                        "expected an extension such as \"gpl\", got \(stack.describe(at: -1))")
                 }
                 extensions.append((name.hasPrefix(".") ? String(name.dropFirst()) : name).lowercased())
             }
         }
         let detect = field(reads, "detect")
         guard detect == .nil || detect == .function else {
-            throw error("reads.detect", "expected a function of the file's first bytes, got \(describe(reads, "detect"))")
+            throw error(
+                "reads.detect",
+                "expected a function of the file's first bytes, got \(describe(reads, "detect"))")
         }
         return ReaderDeclaration(format: format, extensions: extensions, detects: detect == .function)
     }

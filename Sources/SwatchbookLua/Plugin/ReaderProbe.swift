@@ -39,7 +39,9 @@ public final class ReaderProbe {
         }
         if let first = problems.first { throw first }
         guard let declaration = metadata.reads else {
-            throw Diagnostic(.data, file: displayName, dataPath: "reads", "a reader declares what it reads: reads = { format, extensions, detect }")
+            throw Diagnostic(
+                .data, file: displayName, dataPath: "reads",
+                "a reader declares what it reads: reads = { format, extensions, detect }")
         }
         self.declaration = declaration
         name = metadata.name

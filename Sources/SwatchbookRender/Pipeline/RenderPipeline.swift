@@ -48,6 +48,12 @@ public struct RenderPipeline {
     /// Writes `viewport` of `layout` (the whole document when its height
     /// is nil) in `format`.
     public func render(_ layout: CatalogueLayout, _ viewport: Viewport, as format: OutputFormat) -> [UInt8] {
+        if format.isPalette {
+            // The colours of the whole catalogue (as filtered); a caller
+            // refuses a lazy source first.
+            let catalogue = layout.source as? Catalogue ?? Catalogue(copying: layout.source)
+            return PaletteWriter.write(catalogue, as: format, title: title)
+        }
         guard var writer = writer(for: format) else {
             let window = layout.layout(viewport)
             guard format == .json else { return TranscriptWriter.encode(window, source: layout.source) }
@@ -96,7 +102,8 @@ public struct RenderPipeline {
             ]
             lines += inspection.lines.map { Sanitizer.clean($0.label) + ": " + Sanitizer.clean($0.value) }
             for line in lines { bytes += (line + "\n").utf8 }
-        case .ansi, .plain, .html:
+        case .ansi, .plain, .html, .css, .scss, .gpl, .tokens, .ase:
+            // A palette format has no inspector; the command refuses it first.
             guard var writer = writer(for: format) else { return [] }
             writer.write(InspectorPanel.canvas(inspection, width: width, theme: theme), into: &bytes)
             writer.finish(into: &bytes)

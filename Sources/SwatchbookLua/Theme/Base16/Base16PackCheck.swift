@@ -13,7 +13,7 @@ struct Base16PackCheck {
     /// The destination as the user named it, for messages.
     let shownAs: String
 
-    func verify(_ schemes: [Base16Scheme], manifest: PackManifest) throws(Diagnostic) {
+    func verify(_ schemes: [any ImportedScheme], manifest: PackManifest) throws(Diagnostic) {
         for scheme in schemes {
             try verify(scheme)
         }
@@ -28,8 +28,8 @@ struct Base16PackCheck {
 
     /// The theme loads without warnings, has the scheme's id, and resolves
     /// over the built-in default to the scheme's background and text.
-    private func verify(_ scheme: Base16Scheme) throws(Diagnostic) {
-        let fileName = Base16ThemeWriter.fileName(for: scheme)
+    private func verify(_ scheme: any ImportedScheme) throws(Diagnostic) {
+        let fileName = scheme.themeFileName
         let loaded = try load(fileName) { (url, name) throws(Diagnostic) in
             try ThemeLoader.load(file: url, displayName: name)
         }
@@ -50,8 +50,8 @@ struct Base16PackCheck {
             throw Diagnostic(
                 .internal, file: shown, "the generated theme does not resolve: \(error.formatted)")
         }
-        guard theme.style(.background).background == scheme.colors[0],
-            theme.style(.text).foreground == scheme.colors[5]
+        guard theme.style(.background).background == scheme.background,
+            theme.style(.text).foreground == scheme.text
         else {
             throw Diagnostic(.internal, file: shown, "the generated theme does not use the scheme's colours")
         }

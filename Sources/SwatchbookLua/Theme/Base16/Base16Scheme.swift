@@ -62,3 +62,9 @@ struct Base16Scheme: Sendable, Equatable {
         background.relativeLuminance < 0.5 ? .dark : .light
     }
 }
+
+extension Base16Scheme: ImportedScheme {
+    var themeSource: String { Base16ThemeWriter.source(for: self) }
+    var background: Color { colors[0] }
+    var text: Color { colors[5] }
+}

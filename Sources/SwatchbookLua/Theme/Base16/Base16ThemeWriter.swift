@@ -11,7 +11,7 @@ enum Base16ThemeWriter {
     /// The theme's file in the pack: its id, which is unique in the pack
     /// and made only of `[a-z0-9-]`.
     static func fileName(for scheme: Base16Scheme) -> String {
-        scheme.id + ".lua"
+        scheme.themeFileName
     }
 
     static func source(for scheme: Base16Scheme) -> String {

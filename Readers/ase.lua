@@ -1,0 +1,109 @@
+-- Adobe Swatch Exchange (.ase): a binary file of colour entries, each with a
+-- UTF-16 name, a model (RGB, CMYK, LAB or Gray) and a type (global, spot,
+-- normal), in groups. Groups become sections; entries outside a group are
+-- a section named after the file. CMYK is converted without a profile
+-- (r = (1 - c)(1 - k)); LAB is CIE Lab (D50), gamut-mapped into sRGB.
+local sb = require "swatchbook"
+
+local types = { [0] = "global", [1] = "spot", [2] = "normal" }
+
+local function utf16(bytes, at, units)
+  local out, i = {}, 0
+  while i < units do
+    local unit = string.unpack(">I2", bytes, at + i * 2)
+    i = i + 1
+    if unit == 0 then break end
+    if unit >= 0xD800 and unit <= 0xDBFF and i < units then
+      local low = string.unpack(">I2", bytes, at + i * 2)
+      if low >= 0xDC00 and low <= 0xDFFF then
+        unit = 0x10000 + (unit - 0xD800) * 0x400 + (low - 0xDC00)
+        i = i + 1
+      else
+        unit = 0xFFFD
+      end
+    elseif unit >= 0xD800 and unit <= 0xDFFF then
+      unit = 0xFFFD
+    end
+    out[#out + 1] = utf8.char(unit)
+  end
+  return table.concat(out)
+end
+
+local function fail(offset, message)
+  sb.input_error(0, "byte " .. offset .. ": " .. message)
+end
+
+local function read(bytes, stem)
+  if #bytes < 12 or bytes:sub(1, 4) ~= "ASEF" then fail(0, 'expected "ASEF", an Adobe Swatch Exchange file') end
+  local major, _, count, at = string.unpack(">I2I2I4", bytes, 5)
+  if major ~= 1 then fail(4, "expected version 1, got " .. major) end
+  local sections, loose, group = {}, nil, nil
+  for block = 1, count do
+    if at + 6 > #bytes + 1 then fail(at - 1, "the file ends inside block " .. block .. " of " .. count) end
+    local kind, length, data = string.unpack(">I2I4", bytes, at)
+    if data + length > #bytes + 1 then fail(at - 1, "block " .. block .. " is " .. length .. " bytes, past the end of the file") end
+    local name = ""
+    if kind == 0xC001 or kind == 0x0001 then
+      if length < 2 then fail(at - 1, "block " .. block .. " has no name") end
+      local units = string.unpack(">I2", bytes, data)
+      if 2 + units * 2 > length then fail(data - 1, "the name of block " .. block .. " runs past it") end
+      name = utf16(bytes, data + 2, units)
+      data = data + 2 + units * 2
+    end
+    if kind == 0xC001 then
+      group = { name = name, rows = { { name = name, items = {} } } }
+      table.insert(sections, group)
+    elseif kind == 0xC002 then
+      group = nil
+    elseif kind == 0x0001 then
+      local model = bytes:sub(data, data + 3)
+      local needs = ({ ["RGB "] = 3, ["CMYK"] = 4, ["LAB "] = 3, ["Gray"] = 1 })[model]
+      if not needs then fail(data - 1, "expected the model RGB, CMYK, LAB or Gray, got " .. string.format("%q", model)) end
+      local used = 4 + needs * 4 + 2
+      if data + used > at + 6 + length then fail(data - 1, "the colour of block " .. block .. " runs past it") end
+      local v = { string.unpack(">" .. string.rep("f", needs), bytes, data + 4) }
+      local type = string.unpack(">I2", bytes, data + 4 + needs * 4)
+      local color
+      if model == "RGB " then
+        color = sb.color(string.format("color(srgb %.6f %.6f %.6f)", v[1], v[2], v[3]))
+      elseif model == "CMYK" then
+        local function ch(c) return math.max(0, math.min(1, (1 - c) * (1 - v[4]))) end
+        color = sb.color(string.format("color(srgb %.6f %.6f %.6f)", ch(v[1]), ch(v[2]), ch(v[3])))
+      elseif model == "LAB " then
+        color = sb.color(string.format("lab(%.4f %.4f %.4f)", v[1] * 100, v[2], v[3]))
+      else
+        color = sb.color(string.format("color(srgb %.6f %.6f %.6f)", v[1], v[1], v[1]))
+      end
+      local item = {
+        name = name ~= "" and name or color:hex(), color = color,
+        fields = { { "Model", (model:gsub(" ", "")) }, { "Type", types[type] or tostring(type) } },
+      }
+      local target = group
+      if not target then
+        if not loose then
+          loose = { name = stem, rows = { { name = stem, items = {} } } }
+          table.insert(sections, 1, loose)
+        end
+        target = loose
+      end
+      table.insert(target.rows[1].items, item)
+    else
+      fail(at - 1, string.format("expected a block of type 0xC001, 0xC002 or 0x0001, got 0x%04X", kind))
+    end
+    at = at + 6 + length
+  end
+  local kept = {}
+  for _, section in ipairs(sections) do
+    if #section.rows[1].items > 0 then table.insert(kept, section) end
+  end
+  return kept
+end
+
+return {
+  name = "Adobe Swatch Exchange", api = 1, description = "Adobe Swatch Exchange palettes (.ase)",
+  reads = {
+    format = "ase", extensions = { "ase" },
+    detect = function(head) return head:sub(1, 4) == "ASEF" end,
+  },
+  data = function(ctx) return read(sb.input(), ctx.input.stem) end,
+}

@@ -1,0 +1,169 @@
+-- W3C Design Tokens (DTCG) JSON: nested groups of tokens, each with $value
+-- and $type (inherited from its groups). Only colour tokens are drawn. A
+-- value is a CSS colour string, an {alias.path} (resolved; a cycle is an
+-- error), or the colour object { colorSpace, components, alpha, hex }.
+-- Top-level groups become sections; a group of tokens under one, a row; a
+-- deeper group, a row holding a tree. $description and $extensions become
+-- fields.
+local sb = require "swatchbook"
+
+local spaces = {
+  srgb = "color(srgb %s %s %s / %s)", ["srgb-linear"] = "color(srgb-linear %s %s %s / %s)",
+  ["display-p3"] = "color(display-p3 %s %s %s / %s)", ["xyz-d65"] = "color(xyz-d65 %s %s %s / %s)",
+  ["xyz-d50"] = "color(xyz-d50 %s %s %s / %s)", hsl = "hsl(%s %s%% %s%% / %s)", hwb = "hwb(%s %s%% %s%% / %s)",
+  lab = "lab(%s %s %s / %s)", lch = "lch(%s %s %s / %s)", oklab = "oklab(%s %s %s / %s)", oklch = "oklch(%s %s %s / %s)",
+}
+
+local function is_token(node) return type(node) == "table" and node["$value"] ~= nil end
+
+local function is_group(node) return type(node) == "table" and node["$value"] == nil end
+
+local function children(group)
+  local list = {}
+  for key, value in pairs(group) do
+    if type(key) == "string" and key:sub(1, 1) ~= "$" and type(value) == "table" then
+      list[#list + 1] = { key = key, node = value }
+    end
+  end
+  return list
+end
+
+local function load(document)
+  local tokens = {}  -- path -> { node, type }
+  local function index(group, path, inherited)
+    local kind = group["$type"] or inherited
+    for _, child in ipairs(children(group)) do
+      local p = path == "" and child.key or (path .. "." .. child.key)
+      if is_token(child.node) then
+        tokens[p] = { node = child.node, type = child.node["$type"] or kind }
+      else
+        index(child.node, p, kind)
+      end
+    end
+  end
+  index(document, "", nil)
+
+  local resolving = {}
+  local function colour(path, value, seen)
+    if type(value) == "string" then
+      local alias = value:match("^{(.+)}$")
+      if alias then
+        local target = tokens[alias]
+        if not target then sb.input_error(0, path .. ": the alias {" .. alias .. "} names no token") end
+        if seen[alias] then sb.input_error(0, path .. ": the alias {" .. alias .. "} refers back to itself (a cycle)") end
+        seen[alias] = true
+        return colour(alias, target.node["$value"], seen)
+      end
+      local ok, c = pcall(sb.color, value)
+      if not ok then sb.input_error(0, path .. ": expected a colour, got " .. string.format("%q", value):sub(1, 60)) end
+      return c
+    elseif type(value) == "table" then
+      local space, components = value.colorSpace, value.components
+      local format = spaces[space]
+      if format and type(components) == "table" and #components == 3 then
+        local parts = {}
+        for i = 1, 3 do
+          local v = components[i]
+          if v == "none" then parts[i] = "none"
+          elseif type(v) == "number" then parts[i] = string.format("%.10g", v)
+          else sb.input_error(0, path .. ": expected numbers or \"none\" in components") end
+        end
+        local alpha = value.alpha == nil and 1 or value.alpha
+        local ok, c = pcall(sb.color, string.format(format, parts[1], parts[2], parts[3], tostring(alpha)))
+        if ok then return c end
+      end
+      if type(value.hex) == "string" then return colour(path, value.hex, seen) end
+      sb.input_error(0, path .. ": expected a colour object with colorSpace (" .. (space and ("\"" .. tostring(space) .. "\" is not read") or "missing") .. ") and 3 components, or a hex")
+    end
+    sb.input_error(0, path .. ": expected a colour value, got a " .. type(value))
+  end
+
+  local function item(path, key, token)
+    local fields = {}
+    if type(token["$description"]) == "string" then fields[#fields + 1] = { "description", token["$description"] } end
+    local value = token["$value"]
+    if type(value) == "string" and value:match("^{.+}$") then fields[#fields + 1] = { "alias", value } end
+    if type(token["$extensions"]) == "table" then
+      for name, extension in pairs(token["$extensions"]) do
+        fields[#fields + 1] = { name, type(extension) == "table" and sb.json.encode(extension) or tostring(extension) }
+      end
+    end
+    return { id = path, name = key, color = colour(path, value, { [path] = true }), fields = #fields > 0 and fields or nil }
+  end
+
+  local function tree(group, path, inherited)
+    local kind = group["$type"] or inherited
+    local nodes = {}
+    for _, child in ipairs(children(group)) do
+      local p = path .. "." .. child.key
+      if is_token(child.node) then
+        if (child.node["$type"] or kind) == "color" then
+          local it = item(p, child.key, child.node)
+          nodes[#nodes + 1] = { id = p, name = child.key, color = it.color }
+        end
+      else
+        local sub = tree(child.node, p, kind)
+        if #sub > 0 then nodes[#nodes + 1] = { id = p, name = child.key, children = sub } end
+      end
+    end
+    return nodes
+  end
+
+  local sections = {}
+  local loose = {}
+  local function add_rows(group, path, inherited, rows)
+    local kind = group["$type"] or inherited
+    local items = {}
+    for _, child in ipairs(children(group)) do
+      local p = path .. "." .. child.key
+      if is_token(child.node) then
+        if (child.node["$type"] or kind) == "color" then items[#items + 1] = item(p, child.key, child.node) end
+      else
+        local nested = false
+        for _, grandchild in ipairs(children(child.node)) do
+          if is_group(grandchild.node) then nested = true end
+        end
+        if nested then
+          local nodes = tree(child.node, p, kind)
+          if #nodes > 0 then rows[#rows + 1] = { id = p, name = child.key, children = nodes } end
+        else
+          local row = {}
+          add_rows(child.node, p, kind, row)
+          for _, r in ipairs(row) do
+            r.id, r.name = p, child.key
+            rows[#rows + 1] = r
+          end
+        end
+      end
+    end
+    if #items > 0 then table.insert(rows, 1, { id = path, name = path:match("[^.]+$"), items = items }) end
+  end
+  local kind = document["$type"]
+  for _, child in ipairs(children(document)) do
+    if is_token(child.node) then
+      if (child.node["$type"] or kind) == "color" then loose[#loose + 1] = item(child.key, child.key, child.node) end
+    else
+      local rows = {}
+      add_rows(child.node, child.key, kind, rows)
+      if #rows > 0 then sections[#sections + 1] = { id = child.key, name = child.key, rows = rows } end
+    end
+  end
+  if #loose > 0 then table.insert(sections, 1, { name = "Tokens", rows = { { name = "Tokens", items = loose } } }) end
+  return sections
+end
+
+return {
+  name = "Design tokens", api = 1, description = "W3C Design Tokens (DTCG) JSON (.tokens.json, .tokens)",
+  reads = {
+    format = "tokens", extensions = { "tokens", "json" },
+    detect = function(head) return head:match('"%$value"') ~= nil end,
+  },
+  data = function(ctx)
+    local ok, document = pcall(sb.json.decode, sb.input())
+    if not ok then sb.input_error(0, tostring(document):gsub("^.-sb%.json%.decode: ", "")) end
+    if type(document) ~= "table" then sb.input_error(0, "expected a JSON object of token groups") end
+    local sections = load(document)
+    if #sections == 0 then sb.input_error(0, "expected colour tokens ($type \"color\"), found none") end
+    return sections
+  end,
+}

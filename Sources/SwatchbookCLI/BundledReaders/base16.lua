@@ -1,0 +1,1 @@
+../../../Readers/base16.lua

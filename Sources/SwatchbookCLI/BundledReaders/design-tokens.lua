@@ -1,0 +1,1 @@
+../../../Readers/design-tokens.lua
