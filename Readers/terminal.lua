@@ -103,6 +103,8 @@ function M.ini(text)
     else
       local key, value = s:match("^([^=]-)%s*=%s*(.*)$")
       if not key then sb.input_error(line.number, 'expected "key = value" or "[section]", got "' .. s:sub(1, 40) .. '"') end
+      -- a comment after the value, as foot allows
+      value = value:gsub("%s+[#;].*$", "")
       current[key] = { value = value, line = line.number }
     end
   end

@@ -9,13 +9,15 @@ enum Reference {
 
     /// Runs `mode` with `input` as JSON on stdin; returns stdout.
     static func ask(_ mode: String, input: Any? = nil) throws -> [UInt8] {
+        let bytes = try input.map { [UInt8](try JSONSerialization.data(withJSONObject: $0)) } ?? []
+        return try ask(mode, stdin: bytes)
+    }
+
+    /// Runs `mode` with `stdin` as its standard input; returns stdout.
+    static func ask(_ mode: String, stdin: [UInt8]) throws -> [UInt8] {
         let scratch = ScratchFolder()
-        let request = scratch.path("request.json")
-        if let input {
-            try JSONSerialization.data(withJSONObject: input).write(to: URL(fileURLWithPath: request))
-        } else {
-            FileManager.default.createFile(atPath: request, contents: Data())
-        }
+        let request = scratch.path("request")
+        FileManager.default.createFile(atPath: request, contents: Data(stdin))
         let result = try CommandRunner.runShell("'\(python)' Tools/reference.py \(mode) < '\(request)'")
         guard result.status == 0 else {
             throw Failure(message: "the reference (run Tools/references first): \(result.stderr)")

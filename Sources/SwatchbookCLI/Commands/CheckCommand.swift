@@ -105,7 +105,10 @@ struct CheckCommand {
         var outcome = Outcome(file: file)
         do throws(Diagnostic) {
             let url = resolve(file)
-            if FileManager.default.fileExists(atPath: url.path) {
+            if PluginLocator.isPaletteFile(file, at: url) {
+                // A palette file is checked as its reader reads it.
+                try checkPlugin(try locator.locate(file), into: &outcome)
+            } else if FileManager.default.fileExists(atPath: url.path) {
                 switch ScriptKind.of(file: url, displayName: file) {
                 case .theme: return try checkTheme(file: file, url: url)
                 case .pack: return try checkPack(file: file, url: url)
@@ -130,9 +133,11 @@ struct CheckCommand {
 
     private func checkPlugin(_ located: PluginLocator.Located, into outcome: inout Outcome) throws(Diagnostic)
     {
+        var context = PluginContext()
+        context.input = located.input
         let plugin = try PluginLoader.load(
             file: located.url, displayName: located.displayName, source: located.source,
-            bundle: located.bundle, context: PluginContext())
+            bundle: located.bundle, context: context)
         outcome.warnings = plugin.warnings
         defer { outcome.warnings += plugin.sourceWarnings }
         try draw(plugin)

@@ -15,19 +15,23 @@ enum HelpText {
                                                  the installed themes, drawn, or one with provenance
           swatchbook plugins [--json]            list the plugins on the search path
           swatchbook check FILE...               check plugins, themes (contrast) and packs
-          swatchbook theme import base16 FILE... -o DIR
-                                                 base16/base24 scheme YAML into a theme pack
+          swatchbook theme import base16|terminal FILE... -o DIR
+                                                 base16/base24 or terminal schemes into a theme pack
           swatchbook help COMMAND                options of a command
           swatchbook --version
 
         PLUGIN is a .lua file, or a plugin name looked up in ./Scripts, $SWATCHBOOK_PATH,
-        $XDG_CONFIG_HOME/swatchbook/plugins; without it the bundled demo is drawn.
+        $XDG_CONFIG_HOME/swatchbook/plugins; without it the bundled demo is drawn. A
+        palette file in its place (GIMP .gpl, .ase, design tokens, CSS, a terminal
+        scheme) is opened with the reader plugin for its format (--input-format to name
+        it; readers of your own go in $XDG_CONFIG_HOME/swatchbook/readers).
 
         Examples:
           swatchbook render                                 the demo, in colour
           swatchbook render Scripts/colors.lua --format plain --width 60
           swatchbook render random-palette --seed 7 --color truecolor -o palette.ans
           swatchbook check Scripts/*.lua
+          swatchbook render Tango.gpl -o tango.css          a GIMP palette as CSS custom properties
 
         Exit codes: 0 ok, 64 usage, 65 bad data or script, 66 missing input,
         70 internal error, 74 output error, 130 pick cancelled or Ctrl-C.
@@ -134,6 +138,7 @@ enum HelpText {
         case "theme":
             return """
                 Usage: swatchbook theme import base16 FILE... -o DIR
+                       swatchbook theme import terminal|FORMAT FILE... -o DIR
 
                 Convert base16 and base24 scheme YAML files, classic (scheme:, base00…) or
                 tinted-theming (system:, palette:), into a theme pack: DIR/pack.lua and one
@@ -141,11 +146,17 @@ enum HelpText {
                 and .yml files. Every file is checked before anything is written; DIR is
                 created, or replaced when it already holds a pack, and never half written.
 
+                terminal reads terminal colour schemes, each in the format its reader
+                recognises (or FORMAT: alacritty, foot, ghostty, iterm, kitty, konsole,
+                tilix, wezterm, windows-terminal, xfce4-terminal, xresources), into themes
+                with id term-SLUG whose roles take the ANSI slots (see the README's table).
+
                 \(ThemeImportCommand.parser.optionsHelp)
 
                 Examples:
                   swatchbook theme import base16 ocean.yaml dracula.yaml -o ~/.config/swatchbook/themes/base16
                   swatchbook theme import base16 tinted-schemes/base16 -o Themes/base16
+                  swatchbook theme import terminal ~/.config/kitty/themes/*.conf -o Themes/kitty
                   SWATCHBOOK_THEMES=Themes/base16 swatchbook render --theme base16-ocean
 
                 """
