@@ -21,6 +21,7 @@ let package = Package(
         .executableTarget(name: "fuzz-input", dependencies: modules),
         .executableTarget(name: "fuzz-plugin", dependencies: modules),
         .executableTarget(name: "fuzz-filter", dependencies: modules),
+        .executableTarget(name: "fuzz-reader", dependencies: modules),
     ],
     swiftLanguageModes: [.v6]
 )

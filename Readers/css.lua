@@ -9,14 +9,23 @@ local function strip_comments(text)
   return (text:gsub("/%*.-%*/", function(comment) return (comment:gsub("[^\n]", " ")) end))
 end
 
-local function line_of(text, position)
-  local _, breaks = text:sub(1, position):gsub("\n", "")
-  return breaks + 1
+-- Line numbers for positions met in order: each counts only the text
+-- since the one before, so a long sheet is read in one pass.
+local function line_counter(text)
+  local at, line = 1, 1
+  return function(position)
+    if position < at then at, line = 1, 1 end
+    local _, breaks = text:sub(at, position - 1):gsub("\n", "")
+    line = line + breaks
+    at = position
+    return line
+  end
 end
 
 local function parse(text)
   text = strip_comments(text)
-  if text:find("/*", 1, true) then sb.input_error(line_of(text, text:find("/*", 1, true)), "a comment is never closed") end
+  local line_of = line_counter(text)
+  if text:find("/*", 1, true) then sb.input_error(line_of(text:find("/*", 1, true)), "a comment is never closed") end
   local rules, by_name = {}, {}
   local selectors, depth = {}, 0
   local position = 1
@@ -35,24 +44,24 @@ local function parse(text)
         local declaration = chunk
         local name, value = declaration:match("^%s*%-%-([%w_%-]+)%s*:%s*(.-)%s*$")
         if name and depth > 0 then
-          table.insert(rules, { selector = selectors[depth], name = name, value = value, line = line_of(text, start) })
+          table.insert(rules, { selector = selectors[depth], name = name, value = value, line = line_of(start) })
         end
       end
-      if depth == 0 then sb.input_error(line_of(text, at), "a \"}\" closes no rule") end
+      if depth == 0 then sb.input_error(line_of(at), "a \"}\" closes no rule") end
       depth = depth - 1
       start = at + 1
     else
       local declaration = text:sub(start, at - 1)
       local name, value = declaration:match("^%s*%-%-([%w_%-]+)%s*:%s*(.-)%s*$")
       if name then
-        local where = line_of(text, start + (declaration:find("%-%-") or 1) - 1)
+        local where = line_of(start + (declaration:find("%-%-") or 1) - 1)
         table.insert(rules, { selector = selectors[depth] or ":root", name = name, value = value, line = where })
       end
       start = at + 1
     end
     position = at + 1
   end
-  if depth > 0 then sb.input_error(line_of(text, #text), "a rule is never closed (" .. depth .. " \"{\" left open)") end
+  if depth > 0 then sb.input_error(line_of(#text), "a rule is never closed (" .. depth .. " \"{\" left open)") end
   -- A var() is looked up in its own rule first, then in :root, then anywhere.
   for _, rule in ipairs(rules) do
     by_name[rule.selector .. "\0" .. rule.name] = rule

@@ -71,6 +71,7 @@ return {
   },
   data = function(ctx)
     local palette = parse(sb.input())
+    if palette.name then sb.title(palette.name) end
     return palette.sections
   end,
 }

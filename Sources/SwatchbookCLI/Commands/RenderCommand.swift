@@ -118,8 +118,7 @@ struct RenderCommand {
                 ColorDepth.resolve(options.request, environment: terminal.environment, isTerminal: toTerminal)
             }
         var pipeline = RenderPipeline(theme: opened.theme, depth: depth, settings: session.settings)
-        // A palette file is titled by its name, not by its reader's.
-        pipeline.title = opened.plugin.input?.stem ?? opened.plugin.name
+        pipeline.title = opened.plugin.documentTitle
         pipeline.itemData = opened.plugin.json(of:)
         // A long document goes to its file as it is drawn, so the disk has
         // most of it by the time the render ends.

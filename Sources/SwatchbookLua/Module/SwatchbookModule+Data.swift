@@ -69,6 +69,13 @@ extension SwatchbookModule {
                 .data, file: input.displayName, line: line > 0 ? Int(line) : nil, Sanitizer.clean(message))
             throw LuaHostError("\(input.displayName):\(line): \(message)")
         }
+        function("title", in: runtime) { stack throws(LuaHostError) in
+            guard let text = stack.string(at: 1) else {
+                throw LuaHostError("sb.title: expected a string, got \(stack.typeName(at: 1))")
+            }
+            runtime.documentTitle = String(Sanitizer.clean(text).prefix(CatalogueLimits.nameBytes))
+            return 0
+        }
         installPlistFunctions(in: runtime)
     }
 

@@ -31,6 +31,8 @@ final class LuaRuntime {
     var log: (String) -> Void = { line in StandardError.write(line + "\n") }
     /// The file a reader plugin reads (`sb.input()`); nil for other scripts.
     var input: InputFile?
+    /// What `sb.title(text)` set: the title of what is written.
+    var documentTitle: String?
     /// What `sb.input_error` reported about that file: the failure shown in
     /// place of the Lua error that carried it.
     var inputFailure: Diagnostic?
