@@ -1,5 +1,6 @@
 import Foundation
 import FuzzDriver
+import SwatchbookCore
 import SwatchbookLua
 
 @testable import SwatchbookCLI
@@ -10,37 +11,37 @@ import SwatchbookLua
 // locator chooses from the content when it picks none. Every input is a
 // catalogue or a Diagnostic, never a crash or a hang past the time budget.
 
-let readers = ReaderLocator(environment: [:]).readers()
-let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+nonisolated(unsafe) let readers = ReaderLocator(environment: [:]).readers()
+nonisolated(unsafe) let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
     "swatchbook-fuzz-reader-\(getpid())")
 try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-let file = folder.appendingPathComponent("input")
+nonisolated(unsafe) let file = folder.appendingPathComponent("input")
 
-fuzz { bytes in
+func locate(_ choice: UInt8, _ input: InputFile) -> PluginLocator.Located? {
+    if Int(choice) < readers.count { return readers[Int(choice)].located }
+    do throws(Diagnostic) {
+        return try ReaderLocator(environment: [:]).reader(for: input, format: nil, among: readers)
+    } catch {
+        return nil
+    }
+}
+
+func read(_ bytes: [UInt8]) {
     guard let choice = bytes.first else { return }
-    let body = Array(bytes.dropFirst())
-    FileManager.default.createFile(atPath: file.path, contents: Data(body))
+    _ = FileManager.default.createFile(atPath: file.path, contents: Data(bytes.dropFirst()))
     let input = InputFile(url: file, displayName: "input")
+    guard let located = locate(choice, input) else { return }
     var context = PluginContext()
     context.input = input
     context.limits.timeout = 1
-    let located: PluginLocator.Located
-    if Int(choice) < readers.count {
-        located = readers[Int(choice)].located
-    } else {
-        do throws(Diagnostic) {
-            located = try ReaderLocator(environment: [:]).reader(for: input, format: nil) { _ in }
-        } catch {
-            return
-        }
-    }
     do throws(Diagnostic) {
         let plugin = try PluginLoader.load(
-            file: located.url, displayName: located.displayName, source: located.source,
-            bundle: located.bundle,
+            file: located.url, displayName: located.displayName, source: located.source, bundle: located.bundle,
             context: context)
         precondition(plugin.catalogue != nil, "a reader gave no catalogue")
     } catch {
         precondition(!error.formatted.isEmpty, "an empty error")
     }
 }
+
+fuzz(read)

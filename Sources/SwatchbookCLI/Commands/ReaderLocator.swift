@@ -59,7 +59,13 @@ struct ReaderLocator {
     func reader(for input: InputFile, format: String?, warn: (String) -> Void) throws(Diagnostic)
         -> PluginLocator.Located
     {
-        let readers = self.readers(warn: warn)
+        try reader(for: input, format: format, among: readers(warn: warn))
+    }
+
+    /// The reader for `input` among `readers` (``readers(warn:)``, loaded once).
+    func reader(for input: InputFile, format: String?, among readers: [Reader]) throws(Diagnostic)
+        -> PluginLocator.Located
+    {
         var chosen: Reader?
         if let format {
             chosen = readers.first { $0.probe.declaration.format == format }
