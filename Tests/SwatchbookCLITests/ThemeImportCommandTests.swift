@@ -200,6 +200,6 @@ struct ThemeImportCommandTests {
             #expect(help.text.contains("-o, --output DIR"))
         }
         let overview = try CommandRunner.run(["--help"])
-        #expect(overview.text.contains("swatchbook theme import base16 FILE... -o DIR"))
+        #expect(overview.text.contains("swatchbook theme import base16|terminal FILE... -o DIR"))
     }
 }

@@ -36,7 +36,8 @@ func read(_ bytes: [UInt8]) {
     context.limits.timeout = 1
     do throws(Diagnostic) {
         let plugin = try PluginLoader.load(
-            file: located.url, displayName: located.displayName, source: located.source, bundle: located.bundle,
+            file: located.url, displayName: located.displayName, source: located.source,
+            bundle: located.bundle,
             context: context)
         precondition(plugin.catalogue != nil, "a reader gave no catalogue")
     } catch {
