@@ -372,3 +372,12 @@ extension PaletteFileTests {
         #expect(result.text.split(separator: "\n").count == 20_000 + 6)
     }
 }
+
+extension PaletteFileTests {
+    /// `pick palette.ase` with no plugin written: the pick prints the colour.
+    @Test func pickFromAnAdobeSwatchFile() throws {
+        let result = try CommandRunner.run(["pick", Self.fixtures + "brand.ase", "--keys", "j<Enter>"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.text == "#2E8B57\n")
+    }
+}
