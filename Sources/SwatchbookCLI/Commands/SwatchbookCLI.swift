@@ -48,7 +48,7 @@ public enum SwatchbookCLI {
             let command = RenderCommand(
                 terminal: terminal, locator: PluginLocator(environment: terminal.environment),
                 warn: { printError($0) })
-            let rendered = try command.run(rest)
+            let rendered = try command.run(try withDefaults(rest, parser: RenderCommand.parser))
             if let output = rendered.output {
                 try output.commit(rendered.bytes)
             } else if let streamed = rendered.streamed {
@@ -67,7 +67,7 @@ public enum SwatchbookCLI {
             let browse = BrowseCommand(
                 mode: command == "pick" ? .pick : .browse, terminal: terminal,
                 locator: PluginLocator(environment: terminal.environment), warn: { printError($0) })
-            let (output, status) = try browse.run(rest)
+            let (output, status) = try browse.run(try withDefaults(rest, parser: browse.parser))
             if let output {
                 try OutputFile.writeAll(Array((output + "\n").utf8), to: STDOUT_FILENO, name: "stdout")
             }
@@ -99,6 +99,15 @@ public enum SwatchbookCLI {
                 help: "see 'swatchbook --help'")
         }
         return 0
+    }
+
+    /// `arguments` after the config file's and `SWATCHBOOK_OPTS`' defaults
+    /// that `parser`'s command takes (see ``DefaultOptions``).
+    private static func withDefaults(_ arguments: [String], parser: ArgumentParser) throws(Diagnostic)
+        -> [String]
+    {
+        try DefaultOptions(environment: ProcessInfo.processInfo.environment).apply(
+            to: arguments, parser: parser, allOptions: RenderCommand.parser.options)
     }
 
     private static func report(_ error: Diagnostic, verbose: Bool) {

@@ -76,6 +76,7 @@ struct ViewOptions {
             name: "--max-memory", takesValue: true, valueName: "MiB",
             help: "memory cap of each Lua state (default 256)"),
         .init(name: "--verbose", takesValue: false, help: "add the Lua traceback to script errors"),
+        DefaultOptions.noConfig,
     ]
 
     init(_ parsed: ArgumentParser.Parsed, command: String) throws(Diagnostic) {
