@@ -9,8 +9,13 @@ public struct KeyInterpreter {
     /// The filter being typed, while `/` is active.
     public private(set) var typing: String?
 
-    public init(session: Session) {
+    /// `pick --multi`: Tab marks the focused colour and moves on (Shift-Tab
+    /// moves back), and Enter picks every marked one.
+    public var multi = false
+
+    public init(session: Session, multi: Bool = false) {
         self.session = session
+        self.multi = multi
     }
 
     public enum Outcome: Equatable {
@@ -54,6 +59,11 @@ public struct KeyInterpreter {
             }
             return .handled
         }
+        if multi && (key == .tab || key == .backTab) {
+            try session.toggleMark()
+            session.move(key == .tab ? .right : .left)
+            return .handled
+        }
         guard let action = KeyAction.of(key) else { return .handled }
         switch action {
         case .filter:
@@ -66,6 +76,7 @@ public struct KeyInterpreter {
         case .quit:
             return .quit
         case .tap:
+            if multi, let marked = session.markedResult() { return .picked(marked) }
             guard let target = session.navigator.currentTarget(in: session.state) else { return .handled }
             return try session.tap(target.path).map { .picked($0) } ?? .handled
         case .move(let move):

@@ -20,12 +20,31 @@ extension Session {
         let answer = try call(.onTap, with: element, mouse: mouse)
         if case .text(let text) = answer { pickResult = Sanitizer.cleanLines(text) }
         if answer != .no { try defaultAction(for: element, mouse: mouse) }
-        if pickResult == nil, answer != .no {
-            pickResult =
-                element.item?.color.hex
-                ?? (element.node?.children.isEmpty == true ? element.node?.color?.hex : nil)
+        if pickResult == nil, answer != .no, element.item != nil || element.node?.children.isEmpty == true {
+            pickResult = pickFormat.text(for: element)
         }
         return pickResult
+    }
+
+    /// `pick --multi`'s Tab: marks the focused colour (selects it), or
+    /// unmarks it; anything else under the focus is left alone.
+    public func toggleMark() throws(Diagnostic) {
+        guard let target = navigator.currentTarget(in: state),
+            let element = navigator.locate(target.path, in: state),
+            element.item != nil || element.node?.children.isEmpty == true
+        else { return }
+        if state.selected.contains(element.key) { try deselect(element) } else { try select(element) }
+    }
+
+    /// What `pick --multi` prints on Enter: each marked (selected) element
+    /// in catalogue order, a line each, in ``pickFormat``; nil when none is
+    /// marked, so Enter picks the focused one as a single pick does.
+    public func markedResult() -> String? {
+        let paths = state.selected.compactMap { path(ofKey: $0) }.sorted()
+        let lines = paths.compactMap { path in
+            navigator.locate(path, in: state).flatMap(pickFormat.text(for:))
+        }
+        return lines.isEmpty ? nil : lines.joined(separator: "\n")
     }
 
     private func defaultAction(for element: LocatedElement, mouse: Bool) throws(Diagnostic) {

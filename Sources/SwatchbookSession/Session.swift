@@ -54,6 +54,8 @@ public final class Session {
     /// sanitised as `print` is (line breaks and tabs kept, other controls
     /// U+FFFD), since `$(swatchbook pick)` is often echoed to a terminal.
     public internal(set) var pickResult: String?
+    /// What a pick prints for a tapped colour (`--print`).
+    public var pickFormat = PickFormat.hex
 
     public init(
         script: any SessionScript, settings: LayoutSettings, screen: Screen, state: ViewState?,

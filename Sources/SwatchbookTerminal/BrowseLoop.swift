@@ -118,7 +118,7 @@ public final class BrowseLoop {
         switch result {
         case .success(let fresh):
             session = fresh
-            interpreter = KeyInterpreter(session: fresh)
+            interpreter = KeyInterpreter(session: fresh, multi: interpreter.multi)
             status.show("reloaded \(fresh.script.file)")
         case .failure(let error):
             status.show(error.formatted, isError: true)

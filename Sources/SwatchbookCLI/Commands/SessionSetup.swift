@@ -60,9 +60,11 @@ struct SessionSetup {
         var settings = plugin.settings
         if let style = options.style { settings.style = style }
         if options.wrap { settings.wrap = true }
+        if options.multi { settings.selection = .multiple }
 
         let session = Session(
             script: plugin, settings: settings, screen: screen, state: state, measure: { TextWidth.of($0) })
+        session.pickFormat = options.printFormat
         try session.start()
         if let filter = session.state.filter { try session.setFilter(filter) }
         return Opened(session: session, plugin: plugin, theme: theme)

@@ -25,6 +25,10 @@ struct ViewOptions {
     var filter: String?
     /// Keys pressed before the first frame, with the browse key map.
     var keys: [Key] = []
+    /// `--multi`: Tab marks, Enter picks every marked colour.
+    var multi = false
+    /// `--print`: what a pick prints.
+    var printFormat = PickFormat.hex
 
     /// The columns anything is drawn at, by render, browse and `themes --preview`.
     static let widthRange = 1...10_000
@@ -58,6 +62,12 @@ struct ViewOptions {
         .init(
             name: "--keys", takesValue: true, repeatable: true, valueName: "KEYS",
             help: "press keys first, with the browse key map, e.g. \"jjl<Enter>\""),
+        .init(
+            name: "--multi", takesValue: false,
+            help: "pick several: Tab marks the focused colour, Enter prints every marked one, a line each"),
+        .init(
+            name: "--print", takesValue: true, valueName: "WHAT",
+            help: "what pick prints: hex|rgb|hsl|oklch|name|path|json (default hex; on_tap's string wins)"),
         .init(
             name: "--input-format", takesValue: true, valueName: "FORMAT",
             help: "read the palette file named as FORMAT (gpl, ase, tokens, css, …; see 'swatchbook formats')"
@@ -121,6 +131,9 @@ struct ViewOptions {
         verbose = parsed.has("--verbose")
         filter = parsed.value("--filter")
         for text in parsed.all("--keys") { keys += try Key.parse(text) }
+        multi = parsed.has("--multi")
+        printFormat =
+            try OptionValues.choice(parsed.value("--print"), option: "--print", as: PickFormat.self) ?? .hex
     }
 
     static func path(_ text: String, option: String) throws(Diagnostic) -> ElementPath {

@@ -56,19 +56,9 @@ public struct Inspection: Sendable, Equatable {
 
     /// hex, rgb, hsl, oklch (CSS Color 4 spellings), alpha, contrast, nearest name.
     static func colorLines(_ color: Color) -> [Line] {
-        let hsl = color.hsl
-        let lch = color.oklch
         var lines = [
-            Line("Hex", color.hex),
-            Line("RGB", "rgb(\(color.red) \(color.green) \(color.blue))"),
-            Line(
-                "HSL",
-                "hsl(\(decimal(hsl.h, places: 1)) \(decimal(hsl.s * 100, places: 1))% \(decimal(hsl.l * 100, places: 1))%)"
-            ),
-            Line(
-                "OKLCH",
-                "oklch(\(decimal(lch.l, places: 3)) \(decimal(lch.c, places: 3)) \(decimal(lch.h, places: 1)))"
-            ),
+            Line("Hex", color.hex), Line("RGB", color.cssRGB), Line("HSL", color.cssHSL),
+            Line("OKLCH", color.cssOKLCH),
         ]
         if color.alpha != 255 { lines.append(Line("Alpha", decimal(Double(color.alpha) / 255, places: 3))) }
         let white = Color(rgb: 0xFFFFFF)
@@ -98,5 +88,30 @@ public struct Inspection: Sendable, Equatable {
             if !fraction.isEmpty { text += "." + fraction }
         }
         return (negative && text != "0" ? "-" : "") + text
+    }
+}
+
+extension Color {
+    /// `rgb(250 128 114)`, as CSS Color 4 writes it (the alpha after `/`
+    /// when the colour is not opaque): what the inspector shows and
+    /// `pick --print rgb` prints.
+    public var cssRGB: String { "rgb(\(red) \(green) \(blue)\(cssAlpha))" }
+
+    /// `hsl(6.2 93.1% 71.4%)`.
+    public var cssHSL: String {
+        let hsl = hsl
+        let d = Inspection.decimal
+        return "hsl(\(d(hsl.h, 1)) \(d(hsl.s * 100, 1))% \(d(hsl.l * 100, 1))%\(cssAlpha))"
+    }
+
+    /// `oklch(0.735 0.146 30.5)`.
+    public var cssOKLCH: String {
+        let lch = oklch
+        let d = Inspection.decimal
+        return "oklch(\(d(lch.l, 3)) \(d(lch.c, 3)) \(d(lch.h, 1))\(cssAlpha))"
+    }
+
+    private var cssAlpha: String {
+        alpha == 255 ? "" : " / " + Inspection.decimal(Double(alpha) / 255, places: 3)
     }
 }
