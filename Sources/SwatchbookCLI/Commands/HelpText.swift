@@ -2,7 +2,7 @@ import SwatchbookCore
 
 /// Usage text, with examples, for `--help` and `help COMMAND`.
 enum HelpText {
-    static let commands = ["render", "browse", "pick", "plugins", "themes", "theme", "check", "help"]
+    static let commands = ["render", "browse", "pick", "plugins", "themes", "theme", "check", "completions", "help"]
 
     static let overview = """
         swatchbook — a scriptable colour catalogue for the terminal
@@ -17,6 +17,7 @@ enum HelpText {
           swatchbook check FILE...               check plugins, themes (contrast) and packs
           swatchbook theme import base16|terminal FILE... -o DIR
                                                  base16/base24 or terminal schemes into a theme pack
+          swatchbook completions bash|zsh|fish   a shell completion script
           swatchbook help COMMAND                options of a command
           swatchbook --version
 
@@ -158,6 +159,22 @@ enum HelpText {
                   swatchbook theme import base16 tinted-schemes/base16 -o Themes/base16
                   swatchbook theme import terminal ~/.config/kitty/themes/*.conf -o Themes/kitty
                   SWATCHBOOK_THEMES=Themes/base16 swatchbook render --theme base16-ocean
+
+                """
+        case "completions":
+            return """
+                Usage: swatchbook completions bash|zsh|fish
+
+                Write a completion script for the shell, made from the options' own tables:
+                commands, options, their values (formats, colour depths, layouts, what pick
+                prints, installed themes, reader formats), plugin names and files.
+
+                \(CompletionsCommand.parser.optionsHelp)
+
+                Install:
+                  swatchbook completions bash > ~/.local/share/bash-completion/completions/swatchbook
+                  swatchbook completions zsh > "${fpath[1]}/_swatchbook"
+                  swatchbook completions fish > ~/.config/fish/completions/swatchbook.fish
 
                 """
         case "help": return "Usage: swatchbook help COMMAND\n"

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+/// The completion scripts in their real shells (Debian's bash with
+/// bash-completion, zsh and fish): the candidates a partial word gets.
+@Suite(.serialized) struct CompletionTests {
+    /// A folder holding `swatchbook`, for the scripts to call as users have it on PATH.
+    let bin = ScratchFolder()
+
+    init() throws {
+        try FileManager.default.createSymbolicLink(
+            atPath: bin.path("swatchbook"), withDestinationPath: CommandRunner.binary.path)
+    }
+
+    func script(_ shell: String) throws -> String {
+        let result = try CommandRunner.run(["completions", shell])
+        try #require(result.status == 0, "\(result.stderr)")
+        let file = bin.write("completion." + shell, result.text)
+        return file
+    }
+
+    // MARK: bash
+
+    func bash(_ line: String) throws -> [String] {
+        let script = try script("bash")
+        let driver = bin.write(
+            "drive.bash",
+            """
+            source /usr/share/bash-completion/bash_completion
+            source '\(script)'
+            COMP_LINE="$1"; COMP_POINT=${#COMP_LINE}
+            read -ra COMP_WORDS <<< "$COMP_LINE"
+            [[ $COMP_LINE == *" " ]] && COMP_WORDS+=("")
+            COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
+            COMPREPLY=()
+            _swatchbook
+            printf '%s\\n' "${COMPREPLY[@]}"
+            """)
+        let quoted = "'" + line.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        let result = try CommandRunner.runShell(
+            "PATH='\(bin.url.path)':/usr/bin:/bin bash '\(driver)' \(quoted)")
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+        return result.text.split(separator: "\n").map(String.init)
+    }
+
+    @Test func bashCompletesCommandsOptionsAndValues() throws {
+        #expect(
+            FileManager.default.fileExists(atPath: "/usr/share/bash-completion/bash_completion"),
+            "install bash-completion")
+        #expect(try bash("swatchbook re") == ["render"])
+        #expect(try bash("swatchbook render --fo") == ["--format", "--focus"])
+        #expect(try bash("swatchbook render --format ").contains("transcript"))
+        #expect(try bash("swatchbook pick --print ok") == ["oklch"])
+        #expect(try bash("swatchbook render --layout=ou") == ["--layout=outline"])
+        #expect(try bash("swatchbook render --theme sol") == ["solarized-dark", "solarized-light"])
+        #expect(try bash("swatchbook browse pick").contains("picker"), "a bundled plugin's name")
+        #expect(try bash("swatchbook render --input-format gp") == ["gpl"])
+        #expect(try bash("swatchbook completions f") == ["fish"])
+        #expect(try bash("swatchbook render README.") == ["README.md"], "a file")
+    }
+
+    // MARK: fish
+
+    func fish(_ line: String) throws -> [String] {
+        let script = try script("fish")
+        let result = try CommandRunner.runShell(
+            "PATH='\(bin.url.path)':/usr/bin:/bin fish --no-config -c \"source '\(script)'; complete -C '\(line)'\""
+        )
+        #expect(result.status == 0, "\(result.stderr)")
+        return result.text.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }
+    }
+
+    @Test func fishCompletesCommandsOptionsAndValues() throws {
+        #expect(try fish("swatchbook re") == ["render"])
+        #expect(try fish("swatchbook render --fo").sorted() == ["--focus", "--format"])
+        #expect(try fish("swatchbook render --format ").contains("tokens"))
+        #expect(try fish("swatchbook pick --theme nor") == ["nord"])
+        #expect(try fish("swatchbook render pick").contains("picker"))
+    }
+
+    // MARK: zsh
+
+    @Test func zshCompletesInARealShell() throws {
+        let script = try script("zsh")
+        let screen = try TmuxScreen(
+            "PATH='\(bin.url.path)':/usr/bin:/bin zsh -f", width: 120, height: 20)
+        try screen.type("autoload -U compinit && compinit -u && source '\(script)' && clear\n")
+        try screen.waitFor {
+            $0.contains { $0.hasPrefix("%") || $0.contains("#") } && !$0.contains { $0.contains("compinit") }
+        }
+        try screen.type("swatchbook ren\t")
+        try screen.waitFor { $0.contains { $0.contains("swatchbook render") } }
+        try screen.type(" --format \t")
+        let formats = try screen.waitFor {
+            $0.contains { $0.contains("transcript") && $0.contains("tokens") }
+        }
+        #expect(formats.contains { $0.contains("ansi") })
+        try screen.press("C-c")
+        try screen.type("swatchbook pick --print \t")
+        try screen.waitFor { $0.contains { $0.contains("oklch") && $0.contains("path") } }
+        try screen.press("C-c")
+        try screen.type("swatchbook render --theme \t")
+        try screen.waitFor { $0.contains { $0.contains("nord") } }
+    }
+}
