@@ -2,7 +2,9 @@ import SwatchbookCore
 
 /// Usage text, with examples, for `--help` and `help COMMAND`.
 enum HelpText {
-    static let commands = ["render", "browse", "pick", "plugins", "themes", "theme", "check", "completions", "help"]
+    static let commands = [
+        "render", "browse", "pick", "plugins", "themes", "theme", "check", "completions", "help",
+    ]
 
     static let overview = """
         swatchbook — a scriptable colour catalogue for the terminal
