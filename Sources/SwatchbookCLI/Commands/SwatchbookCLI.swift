@@ -81,6 +81,8 @@ public enum SwatchbookCLI {
             let command = PluginsCommand(
                 locator: PluginLocator(environment: environment), warn: { printError($0) })
             try OutputFile.writeAll(try command.run(rest), to: STDOUT_FILENO, name: "stdout")
+        case "manpage":
+            try printOut(ManualPage.roff(version: version))
         case "completions":
             let command = CompletionsCommand(environment: ProcessInfo.processInfo.environment)
             try printOut(try command.run(rest))
