@@ -330,7 +330,12 @@ enum CommandTable {
             Entry(
                 name: "completions", summary: "a completion script for bash, zsh or fish",
                 options: CompletionsCommand.parser.options, positional: .words(CompletionsCommand.shells)),
-            Entry(name: "manpage", summary: "the manual page swatchbook.1, in roff", options: [], positional: .none),
+            Entry(
+                name: "stubs", summary: "LuaLS type stubs for plugins, and a .luarc.json",
+                options: StubsCommand.parser.options, positional: .none),
+            Entry(
+                name: "manpage", summary: "the manual page swatchbook.1, in roff", options: [],
+                positional: .none),
             Entry(
                 name: "help", summary: "options of a command", options: [],
                 positional: .words(HelpText.commands)),

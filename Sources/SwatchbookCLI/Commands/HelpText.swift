@@ -20,6 +20,7 @@ enum HelpText {
           swatchbook theme import base16|terminal FILE... -o DIR
                                                  base16/base24 or terminal schemes into a theme pack
           swatchbook completions bash|zsh|fish   a shell completion script
+          swatchbook stubs [-o DIR]              LuaLS type stubs for writing plugins
           swatchbook manpage                     the manual page, in roff (man -l)
           swatchbook help COMMAND                options of a command
           swatchbook --version

@@ -64,14 +64,26 @@ enum ManualPage {
         ("swatchbook render Tango.gpl -o tango.css", "a GIMP palette written as CSS custom properties"),
         ("colour=$(swatchbook pick --print oklch)", "pick a colour from the shell"),
         ("swatchbook pick --multi palette.ase", "mark colours with Tab, print every one on Enter"),
-        ("swatchbook render --filter \"sea grn\" --format html -o sea.html", "a filtered report as a web page"),
-        ("swatchbook theme import terminal kitty.conf -o ~/.config/swatchbook/themes/kitty", "a terminal scheme as a theme"),
-        ("swatchbook completions bash > ~/.local/share/bash-completion/completions/swatchbook", "shell completion"),
+        (
+            "swatchbook render --filter \"sea grn\" --format html -o sea.html",
+            "a filtered report as a web page"
+        ),
+        (
+            "swatchbook theme import terminal kitty.conf -o ~/.config/swatchbook/themes/kitty",
+            "a terminal scheme as a theme"
+        ),
+        (
+            "swatchbook completions bash > ~/.local/share/bash-completion/completions/swatchbook",
+            "shell completion"
+        ),
     ]
 
     static let exitCodes: [(Int, String)] = [
         (0, "success"), (64, "bad usage: an unknown option or a value out of range"),
-        (65, "bad data: a plugin, theme or palette file that is wrong, or a script that failed or ran too long"),
+        (
+            65,
+            "bad data: a plugin, theme or palette file that is wrong, or a script that failed or ran too long"
+        ),
         (66, "a missing or unreadable input file"), (70, "an internal error"),
         (74, "an output error: stdout closed, the disk full"), (130, "a pick cancelled, or Ctrl-C"),
     ]
@@ -82,7 +94,8 @@ enum ManualPage {
         ("SWATCHBOOK_THEMES", "folders of theme packs, separated by colons"),
         ("NO_COLOR", "when not empty, no colour unless --color asks for it"),
         ("FORCE_COLOR", "colour even when stdout is not a terminal"),
-        ("COLORTERM", "truecolor or 24bit: 24-bit colour"), ("TERM", "a 256color terminal, or dumb for no colour"),
+        ("COLORTERM", "truecolor or 24bit: 24-bit colour"),
+        ("TERM", "a 256color terminal, or dumb for no colour"),
         ("XDG_CONFIG_HOME", "where the config folder is (default ~/.config)"),
     ]
 

@@ -81,6 +81,9 @@ public enum SwatchbookCLI {
             let command = PluginsCommand(
                 locator: PluginLocator(environment: environment), warn: { printError($0) })
             try OutputFile.writeAll(try command.run(rest), to: STDOUT_FILENO, name: "stdout")
+        case "stubs":
+            try printOut(
+                try StubsCommand(currentDirectory: FileManager.default.currentDirectoryPath).run(rest))
         case "manpage":
             try printOut(ManualPage.roff(version: version))
         case "completions":

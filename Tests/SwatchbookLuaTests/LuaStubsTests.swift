@@ -1,0 +1,72 @@
+import Foundation
+import SwatchbookCore
+import Testing
+
+@testable import SwatchbookLua
+
+/// The LuaLS stubs against the live module: every function registered in
+/// `swatchbook`, every colour and generator method and every plugin key has
+/// its stub, and no stub names what the host does not have.
+@Suite struct LuaStubsTests {
+    /// The names a script sees, gathered by a plugin as item names.
+    static func liveNames() throws -> [String: Set<String>] {
+        let fixture = ScriptFixture([
+            "names.lua": """
+            local sb = require "swatchbook"
+            local function keys(t, only)
+              local items = {}
+              for k, v in pairs(t) do
+                if type(k) == "string" and (not only or type(v) == only) then
+                  items[#items + 1] = { name = k, color = "#000000" }
+                end
+              end
+              table.sort(items, function(a, b) return a.name < b.name end)
+              return items
+            end
+            local colour = getmetatable(sb.color("#fff")).__index
+            local random = getmetatable(sb.random(1)).__index
+            return { name = "names", api = 1, data = { { name = "names", rows = {
+              { name = "functions", items = keys(sb, "function") },
+              { name = "tables", items = keys(sb, "table") },
+              { name = "json", items = keys(sb.json) },
+              { name = "plist", items = keys(sb.plist) },
+              { name = "colour", items = keys(colour) },
+              { name = "random", items = keys(random) },
+            } } } }
+            """
+        ])
+        let plugin = try fixture.load("names.lua")
+        var names: [String: Set<String>] = [:]
+        for row in plugin.catalogue!.sections[0].rows {
+            guard case .items(let items) = row.content else { continue }
+            names[row.name] = Set(items.map(\.name))
+        }
+        return names
+    }
+
+    @Test func everyRegisteredFunctionHasAStub() throws {
+        let live = try Self.liveNames()
+        #expect(live["functions"] == Set(LuaStubs.functions.map(\.name)))
+        #expect(live["tables"] == Set(LuaStubs.tables.map(\.table)))
+        #expect(live["json"] == Set(LuaStubs.tables.filter { $0.table == "json" }.map(\.name)))
+        #expect(live["plist"] == Set(LuaStubs.tables.filter { $0.table == "plist" }.map(\.name)))
+        #expect(live["colour"] == Set(LuaStubs.colorMethods.map(\.name)))
+        #expect(live["random"] == Set(LuaStubs.randomMethods.map(\.name)))
+    }
+
+    @Test func everyPluginKeyHasAStub() {
+        #expect(PluginTableReader.knownKeys == Set(LuaStubs.pluginFields.map(\.name)))
+    }
+
+    /// The stub file is Lua that loads (LuaLS reads it as code).
+    @Test func theStubsAreLua() throws {
+        let fixture = ScriptFixture([
+            "stubs.lua": "local ok, err = load(\(LuaLiteral.string(LuaStubs.source)))\nassert(ok, err)\n"
+                + "return { name = \"x\", api = 1, data = {} }"
+        ])
+        _ = try fixture.load("stubs.lua")
+        for function in LuaStubs.functions {
+            #expect(LuaStubs.source.contains("function sb.\(function.name)("), "\(function.name)")
+        }
+    }
+}
