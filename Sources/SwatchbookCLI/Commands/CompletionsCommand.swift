@@ -331,6 +331,9 @@ enum CommandTable {
                 name: "completions", summary: "a completion script for bash, zsh or fish",
                 options: CompletionsCommand.parser.options, positional: .words(CompletionsCommand.shells)),
             Entry(
+                name: "new", summary: "a new plugin, theme or reader, commented, that passes check",
+                options: NewCommand.parser.options, positional: .words(NewCommand.kinds)),
+            Entry(
                 name: "stubs", summary: "LuaLS type stubs for plugins, and a .luarc.json",
                 options: StubsCommand.parser.options, positional: .none),
             Entry(

@@ -3,7 +3,8 @@ import SwatchbookCore
 /// Usage text, with examples, for `--help` and `help COMMAND`.
 enum HelpText {
     static let commands = [
-        "render", "browse", "pick", "plugins", "themes", "theme", "check", "completions", "help",
+        "render", "browse", "pick", "plugins", "themes", "theme", "check", "new", "stubs", "completions",
+        "manpage", "help",
     ]
 
     static let overview = """
@@ -20,6 +21,8 @@ enum HelpText {
           swatchbook theme import base16|terminal FILE... -o DIR
                                                  base16/base24 or terminal schemes into a theme pack
           swatchbook completions bash|zsh|fish   a shell completion script
+          swatchbook new plugin|theme|reader NAME [-o DIR]
+                                                 a commented plugin, theme or reader to start from
           swatchbook stubs [-o DIR]              LuaLS type stubs for writing plugins
           swatchbook manpage                     the manual page, in roff (man -l)
           swatchbook help COMMAND                options of a command
@@ -165,6 +168,36 @@ enum HelpText {
                   SWATCHBOOK_THEMES=Themes/base16 swatchbook render --theme base16-ocean
 
                 """
+        case "new":
+            return """
+                Usage: swatchbook new plugin|theme|reader NAME [-o DIR]
+
+                Write a small, commented plugin, theme (in a pack of its own) or reader plugin
+                that passes check and renders, into $XDG_CONFIG_HOME/swatchbook/plugins, themes
+                or readers (or DIR), with the LuaLS stubs beside it. It never overwrites a file.
+
+                \(NewCommand.parser.optionsHelp)
+
+                Examples:
+                  swatchbook new plugin brand && swatchbook render brand
+                  swatchbook new theme dusk && swatchbook render --theme dusk
+                  swatchbook new reader hexlist -o ~/.config/swatchbook/readers
+
+                """
+        case "stubs":
+            return """
+                Usage: swatchbook stubs [-o DIR]
+
+                Write LuaLS type stubs for the swatchbook module, the plugin table, events,
+                colours and themes to DIR/.types/swatchbook.lua, and a DIR/.luarc.json that
+                points lua-language-server to them (an existing one is kept).
+
+                \(StubsCommand.parser.optionsHelp)
+
+                """
+        case "manpage":
+            return
+                "Usage: swatchbook manpage\n\nWrite the manual page swatchbook.1 in roff: man -l <(swatchbook manpage)\n"
         case "completions":
             return """
                 Usage: swatchbook completions bash|zsh|fish

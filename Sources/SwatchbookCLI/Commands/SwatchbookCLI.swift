@@ -81,6 +81,11 @@ public enum SwatchbookCLI {
             let command = PluginsCommand(
                 locator: PluginLocator(environment: environment), warn: { printError($0) })
             try OutputFile.writeAll(try command.run(rest), to: STDOUT_FILENO, name: "stdout")
+        case "new":
+            let command = NewCommand(
+                environment: ProcessInfo.processInfo.environment,
+                currentDirectory: FileManager.default.currentDirectoryPath)
+            try printOut(try command.run(rest))
         case "stubs":
             try printOut(
                 try StubsCommand(currentDirectory: FileManager.default.currentDirectoryPath).run(rest))
