@@ -40,3 +40,24 @@ import Testing
         #expect(light.contains("\u{1B}[1;38;2;240;224;208"), "the role's attributes come with it")
     }
 }
+
+/// Colours far outside any gamut are mapped, not searched for ever.
+@Suite struct HugeChromaTests {
+    /// `oklab(0.5 1e200 0)` overflowed the chroma to infinity, and the gamut
+    /// mapping's binary search never ended (found by fuzz-color).
+    @Test(arguments: [
+        "oklab(0.5 1e200 0)", "oklch(0.5 1e300 40)", "lab(50 1e300 -1e300)", "color(display-p3 1e300 0 0)",
+    ])
+    func aHugeChromaIsMappedInTime(colour: String) throws {
+        let scratch = ScratchFolder()
+        let plugin = scratch.write(
+            "huge.lua",
+            """
+            return { name = "huge", api = 1,
+              data = { { name = "S", rows = { { name = "R", items = { { name = "x", color = "\(colour)" } } } } } } }
+            """)
+        let result = try CommandRunner.runShell("timeout 10 \"$B\" render '\(plugin)' --format json")
+        #expect(result.status == 0, "\(colour): exit \(result.status) \(result.stderr)")
+        #expect(result.text.contains("\"color\": \"#"), "\(colour)")
+    }
+}

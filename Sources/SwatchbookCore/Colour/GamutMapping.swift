@@ -49,7 +49,11 @@ extension Color {
         }
         func difference(_ x: OKLab, _ y: OKLab) -> Double { x.distanceSquared(to: y).squareRoot() }
 
-        let chroma = (origin.a * origin.a + origin.b * origin.b).squareRoot()
+        // No displayable colour has an OKLCh chroma near 2; a larger one (or
+        // one that overflowed) would only lengthen the search, or, infinite,
+        // never let it end.
+        let measured = (origin.a * origin.a + origin.b * origin.b).squareRoot()
+        let chroma = measured.isFinite ? min(measured, 2) : 2
         let hue = atan2(origin.b, origin.a)
         var (clippedLab, clip) = clipped(origin)
         if difference(clippedLab, origin) < noticeable { return clip }
