@@ -43,7 +43,6 @@ local function load(document)
   end
   index(document, "", nil)
 
-  local resolving = {}
   local function colour(path, value, seen)
     if type(value) == "string" then
       local alias = value:match("^{(.+)}$")
@@ -73,7 +72,8 @@ local function load(document)
         if ok then return c end
       end
       if type(value.hex) == "string" then return colour(path, value.hex, seen) end
-      sb.input_error(0, path .. ": expected a colour object with colorSpace (" .. (space and ("\"" .. tostring(space) .. "\" is not read") or "missing") .. ") and 3 components, or a hex")
+      local problem = space and ("\"" .. tostring(space) .. "\" is not read") or "missing"
+      sb.input_error(0, path .. ": expected a colour object with colorSpace (" .. problem .. ") and 3 components, or a hex")
     end
     sb.input_error(0, path .. ": expected a colour value, got a " .. type(value))
   end

@@ -157,13 +157,13 @@ function M.toml(text)
       key = key:gsub('"', ""):gsub("'", ""):gsub("%s", "")
       if value:match("^%[") then
         -- an array, perhaps over several lines
-        local text = value
-        while not strip(text):match("%]$") and i < #lines do
+        local joined = value
+        while not strip(joined):match("%]$") and i < #lines do
           i = i + 1
-          text = text .. " " .. strip(lines[i].text)
+          joined = joined .. " " .. strip(lines[i].text)
         end
         local list = {}
-        for element in strip(text):match("^%[(.*)%]$"):gmatch("[^,]+") do
+        for element in strip(joined):match("^%[(.*)%]$"):gmatch("[^,]+") do
           element = element:match("^%s*(.-)%s*$")
           if element ~= "" then list[#list + 1] = scalar(element, line.number) end
         end

@@ -1,8 +1,6 @@
 -- A lazy source far too big to build: 1,000 categories of 1,000 rows of
 -- 1,000 colours each (a million rows, a billion swatches). The host asks only
 -- for what is on screen, so it opens at once.
-local sb = require "swatchbook"
-
 local SECTIONS, ROWS, ITEMS = 1000, 1000, 1000
 
 return {

@@ -167,6 +167,8 @@ public enum LuaStubs {
         var out = [
             "---@meta swatchbook",
             "-- Type stubs for Swatchbook plugins, written by `swatchbook stubs`: for lua-language-server.",
+            "-- They declare and never run: luacheck need not see the tables used, nor short lines.",
+            "-- luacheck: ignore 241 631",
             "",
             "---@alias swatchbook.Path string|integer[] \"2.1.3\" or {2, 1, 3}",
             "",
