@@ -24,7 +24,8 @@ import Testing
             "MANWIDTH=80 man --warnings -l '\(prefix)/share/man/man1/swatchbook.1' 2>&1 >/dev/null")
         #expect(man.text.isEmpty, "\(man.text)")
         let bash = try CommandRunner.runShell(
-            "bash -c \"source '\(prefix)/share/bash-completion/completions/swatchbook' && complete -p swatchbook\"")
+            "bash -c \"source '\(prefix)/share/bash-completion/completions/swatchbook' && complete -p swatchbook\""
+        )
         #expect(bash.text.contains("-F _swatchbook"), "\(bash.stderr)")
 
         let removed = try CommandRunner.runShell("Tools/install --uninstall --prefix '\(prefix)'")

@@ -13,7 +13,9 @@ import Testing
     @Test func theShippedLuaIsClean() throws {
         let result = try Self.luacheck(["Scripts", "Themes", "Readers"])
         #expect(!result.stderr.contains("not found"), "install lua-check: \(result.stderr)")
-        #expect(result.status == 0, "\(result.text.split(separator: "\n").filter { $0.contains(":") }.prefix(10))")
+        #expect(
+            result.status == 0, "\(result.text.split(separator: "\n").filter { $0.contains(":") }.prefix(10))"
+        )
         #expect(result.text.contains("0 warnings / 0 errors"))
     }
 
@@ -25,11 +27,14 @@ import Testing
             #expect(made.status == 0, "\(made.stderr)")
         }
         let files = [
-            folder + "/sampleplugin.lua", folder + "/samplereader.lua", folder + "/sampletheme/sampletheme.lua",
+            folder + "/sampleplugin.lua", folder + "/samplereader.lua",
+            folder + "/sampletheme/sampletheme.lua",
             folder + "/sampletheme/pack.lua", folder + "/.types/swatchbook.lua",
         ]
         let result = try Self.luacheck(files)
-        #expect(result.status == 0, "\(result.text.split(separator: "\n").filter { $0.contains(":") }.prefix(10))")
+        #expect(
+            result.status == 0, "\(result.text.split(separator: "\n").filter { $0.contains(":") }.prefix(10))"
+        )
         #expect(result.text.contains("0 warnings / 0 errors in 5 files"), "\(result.text)")
     }
 }
