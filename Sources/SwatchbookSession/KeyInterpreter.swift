@@ -12,10 +12,13 @@ public struct KeyInterpreter {
     /// `pick --multi`: Tab marks the focused colour and moves on (Shift-Tab
     /// moves back), and Enter picks every marked one.
     public var multi = false
+    /// What each key does: the standard map, with `--bind` over it.
+    public var keyMap = KeyMap.standard
 
-    public init(session: Session, multi: Bool = false) {
+    public init(session: Session, multi: Bool = false, keyMap: KeyMap = .standard) {
         self.session = session
         self.multi = multi
+        self.keyMap = keyMap
     }
 
     public enum Outcome: Equatable {
@@ -64,7 +67,7 @@ public struct KeyInterpreter {
             session.move(key == .tab ? .right : .left)
             return .handled
         }
-        guard let action = KeyAction.of(key) else { return .handled }
+        guard let action = keyMap.action(for: key) else { return .handled }
         switch action {
         case .filter:
             typing = session.state.filter ?? ""
@@ -85,7 +88,7 @@ public struct KeyInterpreter {
         case .reload:
             session.reload()
             return .handled
-        case .nextTheme, .help, .inspect:
+        case .nextTheme, .help, .inspect, .copy:
             return .unhandled(action)
         }
     }
@@ -127,32 +130,9 @@ public enum KeyAction: Hashable, Sendable {
     case help
     /// Shows or hides the inspector of the focused element.
     case inspect
+    /// Copies the focused colour to the clipboard (OSC 52).
+    case copy
 
-    /// The key map: arrows and hjkl, PgUp/PgDn, Home/End, g/G, Tab to the
-    /// next section (Shift-Tab back), Enter/Space tap, `/` filter, `t` next theme, `r` reload,
-    /// `i` inspector, `?` help, `q`/Esc quit.
-    public static func of(_ key: Key) -> KeyAction? {
-        switch key {
-        case .up, .character("k"): .move(.up)
-        case .down, .character("j"): .move(.down)
-        case .left, .character("h"): .move(.left)
-        case .right, .character("l"): .move(.right)
-        case .pageUp, .character("b"): .move(.pageUp)
-        case .pageDown, .character("f"): .move(.pageDown)
-        case .home, .character("0"): .move(.home)
-        case .end, .character("$"): .move(.end)
-        case .character("g"): .move(.first)
-        case .character("G"): .move(.last)
-        case .tab: .move(.nextSection)
-        case .backTab: .move(.previousSection)
-        case .enter, .space: .tap
-        case .character("/"): .filter
-        case .character("q"), .escape: .quit
-        case .character("t"): .nextTheme
-        case .character("r"): .reload
-        case .character("?"): .help
-        case .character("i"): .inspect
-        default: nil
-        }
-    }
+    /// The standard key map (see ``KeyMap``).
+    public static func of(_ key: Key) -> KeyAction? { KeyMap.standard.action(for: key) }
 }

@@ -118,7 +118,7 @@ public final class BrowseLoop {
         switch result {
         case .success(let fresh):
             session = fresh
-            interpreter = KeyInterpreter(session: fresh, multi: interpreter.multi)
+            interpreter = KeyInterpreter(session: fresh, multi: interpreter.multi, keyMap: interpreter.keyMap)
             status.show("reloaded \(fresh.script.file)")
         case .failure(let error):
             status.show(error.formatted, isError: true)
@@ -143,6 +143,7 @@ public final class BrowseLoop {
                 case .unhandled(.help): showHelp = true
                 case .unhandled(.nextTheme): nextTheme()
                 case .unhandled(.inspect): showInspector.toggle()
+                case .unhandled(.copy): copyFocusedColour()
                 default: break
                 }
             } catch {
@@ -168,6 +169,26 @@ public final class BrowseLoop {
         } catch {
             status.show(error.formatted, isError: true)
         }
+    }
+
+    /// `y`: the focused colour's hex to the clipboard, through the terminal
+    /// (OSC 52), said on the status line; a terminal known not to take
+    /// OSC 52 (the Linux console, a dumb one) is said instead.
+    private func copyFocusedColour() {
+        guard let target = session.navigator.currentTarget(in: session.state),
+            let element = session.navigator.locate(target.path, in: session.state),
+            let color = element.item?.color ?? element.node?.color
+        else {
+            status.show("nothing to copy: the focus is on no colour")
+            return
+        }
+        let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
+        guard !["linux", "dumb", "vt100", "vt220", ""].contains(term) else {
+            status.show("this terminal (TERM=\(term.isEmpty ? "unset" : term)) cannot copy: it has no OSC 52")
+            return
+        }
+        terminal.write(ControlSequence.copyToClipboard(color.hex))
+        status.show("copied \(color.hex) to the clipboard (OSC 52)")
     }
 
     /// `t`: the next installed theme, redrawn in full.
@@ -238,7 +259,7 @@ public final class BrowseLoop {
         var canvas = RenderPipeline(theme: theme, depth: depth, settings: session.settings).paint(layout)
         status.draw(on: &canvas, session: session, theme: theme, typing: interpreter.typing)
         if showInspector { drawInspector(on: &canvas) }
-        if showHelp { HelpOverlay.draw(on: &canvas, theme: theme) }
+        if showHelp { HelpOverlay.draw(on: &canvas, theme: theme, keys: interpreter.keyMap) }
         terminal.write(differ.frame(canvas, full: full))
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The control sequences the terminal UI sends and reads, by name: every
 /// escape browse writes is spelled here once (Rich's `ControlType` is the
 /// model). Colours and text styles are the ANSI writer's SGR, not these.
@@ -40,6 +42,13 @@ enum ControlSequence: Equatable {
         .resetStyle, .bracketedPaste(false), .mouseReports(false), .cursorVisible(true),
         .alternateScreen(false),
     ]
+
+    /// `OSC 52 ; c ; BASE64 ST`: `text` to the system clipboard, through
+    /// the terminal (and through tmux, with its set-clipboard on).
+    static func copyToClipboard(_ text: String) -> [UInt8] {
+        [escape] + Array("]52;c;".utf8) + Array(Data(text.utf8).base64EncodedString().utf8) + [escape]
+            + Array("\\".utf8)
+    }
 
     static func bytes(_ sequences: [ControlSequence]) -> [UInt8] {
         var bytes: [UInt8] = []

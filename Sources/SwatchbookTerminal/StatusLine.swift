@@ -72,30 +72,20 @@ struct StatusLine {
 
 /// `?`: the key map over the screen until the next key.
 enum HelpOverlay {
-    static let lines = [
-        "Keys",
-        "",
-        "h j k l / arrows   move the focus",
-        "                   (outline: line by line, h to the parent)",
-        "PgUp PgDn (b f)    a page up or down",
-        "Home End (0 $)     ends of a strip",
-        "g G                first / last row",
-        "Tab  Shift-Tab     next / previous section",
-        "Enter Space        tap (outline: open or close a section, row)",
-        "/                  filter (Enter keeps, Esc clears)",
-        "t                  next theme",
-        "r                  reload the source",
-        "i                  inspector of the focused element",
-        "Esc                clear the filter, else quit",
-        "q  Ctrl-C          quit (Ctrl-C: exit 130)",
-        "",
-        "Mouse: click taps, wheel scrolls,",
-        "Shift+wheel scrolls a strip.",
-        "",
-        "Any key closes this help.",
-    ]
+    /// The lines: the key map's own (so `--bind` shows), then the mouse.
+    static func lines(_ keys: KeyMap) -> [String] {
+        ["Keys", ""] + keys.helpLines + [
+            "Ctrl-C             quit, exit 130",
+            "",
+            "Mouse: click taps, wheel scrolls,",
+            "Shift+wheel scrolls a strip.",
+            "",
+            "Any key closes this help.",
+        ]
+    }
 
-    static func draw(on canvas: inout Canvas, theme: Theme) {
+    static func draw(on canvas: inout Canvas, theme: Theme, keys: KeyMap) {
+        let lines = lines(keys)
         let width = min(canvas.width, (lines.map { TextWidth.of($0) }.max() ?? 0) + 4)
         let height = min(canvas.height - 1, lines.count + 2)
         guard width > 4, height > 2 else { return }

@@ -35,7 +35,8 @@ struct BrowseCommand {
             guard mode == .pick, !options.keys.isEmpty else { throw error }
             let opened = try setup.open(
                 on: Screen(width: options.width ?? Screen.defaultWidth, height: Self.headlessHeight))
-            var interpreter = KeyInterpreter(session: opened.session, multi: options.multi)
+            var interpreter = KeyInterpreter(
+                session: opened.session, multi: options.multi, keyMap: options.keyMap)
             switch try replay(options, on: opened.session, with: &interpreter) {
             case .picked(let result)?: return (result, 0)
             case .cancelled?: return (nil, 130)
@@ -44,7 +45,8 @@ struct BrowseCommand {
         }
         let size = device.size()
         let opened = try setup.open(on: Screen(width: options.width ?? size.width, height: size.height - 1))
-        var interpreter = KeyInterpreter(session: opened.session, multi: options.multi)
+        var interpreter = KeyInterpreter(
+            session: opened.session, multi: options.multi, keyMap: options.keyMap)
         if let outcome = try replay(options, on: opened.session, with: &interpreter) {
             return Self.exit(outcome)
         }

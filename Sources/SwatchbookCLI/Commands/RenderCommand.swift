@@ -92,7 +92,7 @@ struct RenderCommand {
             if let note = session.filterMessage { warn(note) }
         }
         for path in taps { try session.tap(path) }
-        var interpreter = KeyInterpreter(session: session)
+        var interpreter = KeyInterpreter(session: session, keyMap: options.keyMap)
         try interpreter.run(options.keys)
 
         // A whole-document report shows a focus only when one was asked

@@ -29,6 +29,8 @@ struct ViewOptions {
     var multi = false
     /// `--print`: what a pick prints.
     var printFormat = PickFormat.hex
+    /// The key map, with `--bind` over the standard one.
+    var keyMap = KeyMap.standard
 
     /// The columns anything is drawn at, by render, browse and `themes --preview`.
     static let widthRange = 1...10_000
@@ -62,6 +64,11 @@ struct ViewOptions {
         .init(
             name: "--keys", takesValue: true, repeatable: true, valueName: "KEYS",
             help: "press keys first, with the browse key map, e.g. \"jjl<Enter>\""),
+        .init(
+            name: "--bind", takesValue: true, repeatable: true, valueName: "KEY:ACTION",
+            help:
+                "bind a key to an action, as fzf's --bind (e.g. ctrl keys aside: J:down,K:up; ACTION ignore unbinds)"
+        ),
         .init(
             name: "--multi", takesValue: false,
             help: "pick several: Tab marks the focused colour, Enter prints every marked one, a line each"),
@@ -132,6 +139,7 @@ struct ViewOptions {
         filter = parsed.value("--filter")
         for text in parsed.all("--keys") { keys += try Key.parse(text) }
         multi = parsed.has("--multi")
+        for binding in parsed.all("--bind") { try keyMap.bind(binding) }
         printFormat =
             try OptionValues.choice(parsed.value("--print"), option: "--print", as: PickFormat.self) ?? .hex
     }
