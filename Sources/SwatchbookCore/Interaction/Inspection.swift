@@ -56,9 +56,11 @@ public struct Inspection: Sendable, Equatable {
 
     /// hex, rgb, hsl, oklch (CSS Color 4 spellings), alpha, contrast, nearest name.
     static func colorLines(_ color: Color) -> [Line] {
+        // The alpha has a line of its own.
+        let opaque = Color(red: color.red, green: color.green, blue: color.blue)
         var lines = [
-            Line("Hex", color.hex), Line("RGB", color.cssRGB), Line("HSL", color.cssHSL),
-            Line("OKLCH", color.cssOKLCH),
+            Line("Hex", color.hex), Line("RGB", opaque.cssRGB), Line("HSL", opaque.cssHSL),
+            Line("OKLCH", opaque.cssOKLCH),
         ]
         if color.alpha != 255 { lines.append(Line("Alpha", decimal(Double(color.alpha) / 255, places: 3))) }
         let white = Color(rgb: 0xFFFFFF)
