@@ -1,5 +1,6 @@
 import Foundation
 import SwatchbookCore
+import SwatchbookLua
 
 /// Default options, as bat and fzf keep them: the config file
 /// `$XDG_CONFIG_HOME/swatchbook/config` (one option a line, `#` comments),
@@ -19,10 +20,7 @@ struct DefaultOptions {
 
     /// The config file's path.
     var configPath: String {
-        let config =
-            environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (environment["HOME"].map { $0 + "/.config" } ?? ".config")
-        return config + "/swatchbook/config"
+        ConfigFolder.path(in: environment) + "/config"
     }
 
     /// `arguments` with the defaults `parser`'s command takes put before them.

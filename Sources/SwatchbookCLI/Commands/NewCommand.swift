@@ -1,5 +1,6 @@
 import Foundation
 import SwatchbookCore
+import SwatchbookLua
 
 /// `swatchbook new plugin|theme|reader NAME [-o DIR]`: a small, commented
 /// file that passes `check` and renders, in the user's config folder (or
@@ -40,10 +41,7 @@ struct NewCommand {
                 "new: NAME is letters, digits, - and _, starting with a letter (it names the file), got \"\(name)\""
             )
         }
-        let config =
-            environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (environment["HOME"].map { $0 + "/.config" } ?? ".config")
-        let folder = parsed.value("--output") ?? config + "/swatchbook/" + (kind + "s")
+        let folder = parsed.value("--output") ?? ConfigFolder.path(in: environment) + "/" + kind + "s"
         var written: [(String, String)] = []
         switch kind {
         case "plugin": written = [(name + ".lua", Self.plugin(name))]

@@ -39,10 +39,7 @@ struct PluginLocator {
         if let extra = environment["SWATCHBOOK_PATH"] {
             folders += extra.split(separator: ":").map(String.init).filter { !$0.isEmpty }
         }
-        let config =
-            environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (environment["HOME"].map { $0 + "/.config" } ?? ".config")
-        folders.append(config + "/swatchbook/plugins")
+        folders.append(ConfigFolder.path(in: environment) + "/plugins")
         return folders
     }
 

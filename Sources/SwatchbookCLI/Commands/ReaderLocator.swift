@@ -19,10 +19,7 @@ struct ReaderLocator {
 
     /// The folder of the user's readers.
     var userFolder: String {
-        let config =
-            environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (environment["HOME"].map { $0 + "/.config" } ?? ".config")
-        return config + "/swatchbook/readers"
+        ConfigFolder.path(in: environment) + "/readers"
     }
 
     /// Every reader, the user's first; a user reader that fails to load is

@@ -40,10 +40,7 @@ public struct ThemeCatalog {
         if let extra = environment["SWATCHBOOK_THEMES"] {
             folders += extra.split(separator: ":").map(String.init).filter { !$0.isEmpty }
         }
-        let config =
-            environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (environment["HOME"].map { $0 + "/.config" } ?? ".config")
-        folders.append(config + "/swatchbook/themes")
+        folders.append(ConfigFolder.path(in: environment) + "/themes")
         return folders
     }
 
