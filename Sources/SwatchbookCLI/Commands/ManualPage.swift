@@ -39,22 +39,15 @@ enum ManualPage {
                 out += [".TP", names, text(option.help)]
             }
         }
-        out += [".SH EXAMPLES"]
-        for (command, what) in examples {
-            out += [".TP", ".B \(escape(command))", text(what)]
+        /// A section of terms, each in bold (or italic) with its meaning.
+        func section(_ title: String, _ terms: [(String, String)], font: String = ".B") {
+            out.append(".SH \(title)")
+            for (term, meaning) in terms { out += [".TP", "\(font) \(escape(term))", text(meaning)] }
         }
-        out += [".SH EXIT STATUS"]
-        for (code, meaning) in exitCodes {
-            out += [".TP", ".B \(code)", text(meaning)]
-        }
-        out += [".SH ENVIRONMENT"]
-        for (name, meaning) in environment {
-            out += [".TP", ".B \(escape(name))", text(meaning)]
-        }
-        out += [".SH FILES"]
-        for (path, meaning) in files {
-            out += [".TP", ".I \(escape(path))", text(meaning)]
-        }
+        section("EXAMPLES", examples)
+        section("EXIT STATUS", exitCodes.map { (String($0.0), $0.1) })
+        section("ENVIRONMENT", environment)
+        section("FILES", files, font: ".I")
         out += [".SH SEE ALSO", "\\fBfzf\\fR(1), \\fBbat\\fR(1)"]
         return out.joined(separator: "\n") + "\n"
     }

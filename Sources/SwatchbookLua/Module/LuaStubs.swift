@@ -172,23 +172,22 @@ public enum LuaStubs {
             "",
             "---@alias swatchbook.Path string|integer[] \"2.1.3\" or {2, 1, 3}",
             "",
-            "---@class swatchbook.Color",
-            "local Color = {}",
         ]
         func add(_ annotations: [String]) {
             for line in annotations { out.append(line.hasPrefix("@") ? "---" + line : "--- " + line) }
         }
-        for method in colorMethods {
-            add(method.annotations)
-            out.append("function Color:\(method.name)\(method.signature) end")
+        /// A class of methods: `function Name:method(...) end` each.
+        func methods(_ name: String, _ list: [(name: String, annotations: [String], signature: String)]) {
+            out += ["---@class swatchbook.\(name)", "local \(name) = {}"]
+            for method in list {
+                add(method.annotations)
+                out.append("function \(name):\(method.name)\(method.signature) end")
+            }
+            out.append("")
         }
-        out += ["", "---@class swatchbook.Random", "local Random = {}"]
-        for method in randomMethods {
-            add(method.annotations)
-            out.append("function Random:\(method.name)\(method.signature) end")
-        }
+        methods("Color", colorMethods)
+        methods("Random", randomMethods)
         out += [
-            "",
             "---@class swatchbook.Item",
             "---@field name string",
             "---@field color string|swatchbook.Color",
