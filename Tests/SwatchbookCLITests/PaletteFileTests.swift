@@ -329,6 +329,14 @@ extension PaletteFileTests {
         #expect(readers.count == onDisk.count - 1, "every reader but terminal.lua loads")
         let formats = readers.map(\.probe.declaration.format)
         #expect(Set(formats).count == formats.count, "\(formats)")
+        // The index that spares loading every reader says what each declares.
+        var declared: [String: BundledReaders.Entry] = [:]
+        for reader in readers {
+            let file = String(reader.located.displayName.dropFirst("Readers/".count))
+            declared[file] = BundledReaders.Entry(
+                format: reader.probe.declaration.format, extensions: reader.probe.declaration.extensions)
+        }
+        #expect(declared == BundledReaders.index)
     }
 
     /// A reader of one's own, in the config folder, reads a format of its

@@ -20,7 +20,8 @@ nonisolated(unsafe) let file = folder.appendingPathComponent("input")
 func locate(_ choice: UInt8, _ input: InputFile) -> PluginLocator.Located? {
     if Int(choice) < readers.count { return readers[Int(choice)].located }
     do throws(Diagnostic) {
-        return try ReaderLocator(environment: [:]).reader(for: input, format: nil, among: readers)
+        return try ReaderLocator(environment: [:]).reader(
+            for: input, format: nil, among: ReaderLocator.Readers(loaded: readers))
     } catch {
         return nil
     }

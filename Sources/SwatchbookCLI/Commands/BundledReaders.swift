@@ -22,4 +22,31 @@ enum BundledReaders {
         "xfce4-terminal.lua": PackageResources.xfce4_terminal_lua,
         "xresources.lua": PackageResources.xresources_lua,
     ]
+
+    /// What each bundled reader's `reads` declares, so a file is handed to
+    /// the readers that may read it without loading all of them; a test
+    /// holds this table against the readers' own declarations.
+    struct Entry: Equatable {
+        var format: String
+        var extensions: [String]
+    }
+
+    static let index: [String: Entry] = [
+        "alacritty.lua": Entry(format: "alacritty", extensions: ["toml"]),
+        "ase.lua": Entry(format: "ase", extensions: ["ase"]),
+        "base16.lua": Entry(format: "base16", extensions: ["yaml", "yml"]),
+        "css.lua": Entry(format: "css", extensions: ["css"]),
+        "design-tokens.lua": Entry(format: "tokens", extensions: ["tokens", "json"]),
+        "foot.lua": Entry(format: "foot", extensions: ["ini"]),
+        "ghostty.lua": Entry(format: "ghostty", extensions: []),
+        "gpl.lua": Entry(format: "gpl", extensions: ["gpl"]),
+        "iterm.lua": Entry(format: "iterm", extensions: ["itermcolors"]),
+        "kitty.lua": Entry(format: "kitty", extensions: ["conf"]),
+        "konsole.lua": Entry(format: "konsole", extensions: ["colorscheme"]),
+        "tilix.lua": Entry(format: "tilix", extensions: ["json"]),
+        "wezterm.lua": Entry(format: "wezterm", extensions: ["toml"]),
+        "windows-terminal.lua": Entry(format: "windows-terminal", extensions: ["json"]),
+        "xfce4-terminal.lua": Entry(format: "xfce4-terminal", extensions: ["theme"]),
+        "xresources.lua": Entry(format: "xresources", extensions: ["xresources", "xdefaults", "xrdb"]),
+    ]
 }

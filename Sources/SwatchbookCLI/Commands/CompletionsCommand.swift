@@ -30,8 +30,8 @@ struct CompletionsCommand {
             case "themes": return lines(ThemeChoice.catalog().entries.keys.sorted())
             case "plugins": return lines(pluginNames())
             case "formats":
-                let readers = ReaderLocator(environment: environment).readers()
-                return lines(Array(Set(readers.map(\.probe.declaration.format))).sorted())
+                let locator = ReaderLocator(environment: environment)
+                return lines(ReaderLocator.Readers(userFolder: locator.userFolder, warn: { _ in }).formats)
             default:
                 throw Diagnostic(
                     .usage, "completions --list: expected themes, plugins or formats, got \"\(list)\"",

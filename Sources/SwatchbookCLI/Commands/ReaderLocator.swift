@@ -25,49 +25,94 @@ struct ReaderLocator {
     /// Every reader, the user's first; a user reader that fails to load is
     /// reported through `warn` and skipped.
     func readers(warn: (String) -> Void = { _ in }) -> [Reader] {
-        var readers: [Reader] = []
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: userFolder)) ?? []
-        for name in files.sorted() where name.hasSuffix(".lua") {
-            let path = userFolder + "/" + name
-            let located = PluginLocator.Located(url: URL(fileURLWithPath: path), displayName: path)
-            do throws(Diagnostic) {
-                readers.append(
-                    Reader(located: located, probe: try ReaderProbe(file: located.url, displayName: path)))
-            } catch {
-                warn("warning: " + error.formatted + " (reader skipped)")
+        Readers(userFolder: userFolder, warn: warn).all
+    }
+
+    /// The readers, loaded as they are needed: the user's at once (they may
+    /// claim anything), a bundled one only when ``BundledReaders/index``
+    /// says it may read the file, or when nothing claims it and every
+    /// `detect` is asked. Each reader loaded is a Lua state run, so opening
+    /// a `.gpl` loads one, not sixteen.
+    final class Readers {
+        let user: [Reader]
+        private var bundled: [String: Reader] = [:]
+
+        init(userFolder: String, warn: (String) -> Void) {
+            var user: [Reader] = []
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: userFolder)) ?? []
+            for name in files.sorted() where name.hasSuffix(".lua") {
+                let path = userFolder + "/" + name
+                let located = PluginLocator.Located(url: URL(fileURLWithPath: path), displayName: path)
+                do throws(Diagnostic) {
+                    user.append(
+                        Reader(located: located, probe: try ReaderProbe(file: located.url, displayName: path))
+                    )
+                } catch {
+                    warn("warning: " + error.formatted + " (reader skipped)")
+                }
             }
+            self.user = user
         }
-        for name in BundledReaders.files.keys.sorted() {
+
+        /// Readers already loaded, standing for `user` alone plus these.
+        init(loaded: [Reader]) {
+            user = loaded
+        }
+
+        /// The bundled reader of `file`, loaded once; nil for the shared module.
+        func bundled(_ file: String) -> Reader? {
+            if let reader = bundled[file] { return reader }
             let located = PluginLocator.Located(
-                url: URL(fileURLWithPath: "Readers/" + name), displayName: "Readers/" + name,
-                source: BundledReaders.files[name], bundle: BundledReaders.files)
+                url: URL(fileURLWithPath: "Readers/" + file), displayName: "Readers/" + file,
+                source: BundledReaders.files[file], bundle: BundledReaders.files)
             // A bundled reader that does not load is a bug a test catches.
-            if let probe = try? ReaderProbe(
-                file: located.url, displayName: located.displayName, source: located.source,
-                bundle: located.bundle)
-            {
-                readers.append(Reader(located: located, probe: probe))
-            }
+            guard
+                let probe = try? ReaderProbe(
+                    file: located.url, displayName: located.displayName, source: located.source,
+                    bundle: located.bundle)
+            else { return nil }
+            bundled[file] = Reader(located: located, probe: probe)
+            return bundled[file]
         }
-        return readers
+
+        private func bundled(where include: (BundledReaders.Entry) -> Bool) -> [Reader] {
+            BundledReaders.index.keys.sorted().filter { include(BundledReaders.index[$0]!) }.compactMap(
+                bundled)
+        }
+
+        var all: [Reader] { user + bundled { _ in true } }
+
+        func claiming(_ fileExtension: String) -> [Reader] {
+            user.filter { $0.probe.declaration.extensions.contains(fileExtension) }
+                + bundled { $0.extensions.contains(fileExtension) }
+        }
+
+        func reading(_ format: String) -> [Reader] {
+            user.filter { $0.probe.declaration.format == format } + bundled { $0.format == format }
+        }
+
+        var formats: [String] {
+            Array(Set(user.map(\.probe.declaration.format) + BundledReaders.index.values.map(\.format)))
+                .sorted()
+        }
     }
 
     /// The reader for `input`, as ``PluginLocator/Located`` with the input set.
     func reader(for input: InputFile, format: String?, warn: (String) -> Void) throws(Diagnostic)
         -> PluginLocator.Located
     {
-        try reader(for: input, format: format, among: readers(warn: warn))
+        try reader(for: input, format: format, among: Readers(userFolder: userFolder, warn: warn))
     }
 
-    /// The reader for `input` among `readers` (``readers(warn:)``, loaded once).
-    func reader(for input: InputFile, format: String?, among readers: [Reader]) throws(Diagnostic)
+    /// The reader for `input` among `readers`.
+    func reader(for input: InputFile, format: String?, among readers: Readers) throws(Diagnostic)
         -> PluginLocator.Located
     {
         var chosen: Reader?
         if let format {
-            chosen = readers.first { $0.probe.declaration.format == format }
+            chosen = readers.reading(format).first
             guard chosen != nil else {
-                let formats = Array(Set(readers.map(\.probe.declaration.format))).sorted()
+                let formats = readers.formats
                 throw Diagnostic(
                     .usage,
                     "--input-format: no reader reads \"\(format)\" (there are \(formats.joined(separator: ", ")))",
@@ -75,7 +120,7 @@ struct ReaderLocator {
             }
         } else {
             let head = try Self.head(of: input)
-            let claiming = readers.filter { $0.probe.declaration.extensions.contains(input.fileExtension) }
+            let claiming = readers.claiming(input.fileExtension)
             if claiming.count == 1 {
                 chosen = claiming[0]
             } else if !claiming.isEmpty {
@@ -88,14 +133,13 @@ struct ReaderLocator {
                     )
                 }
             } else {
-                chosen = readers.first { $0.probe.detects(head) }
+                chosen = readers.all.first { $0.probe.detects(head) }
             }
         }
         guard let chosen else {
-            let formats = Array(Set(readers.map(\.probe.declaration.format))).sorted()
             throw Diagnostic(
                 .data, file: input.displayName,
-                "is not a palette file a reader recognises (formats: \(formats.joined(separator: ", "))); name its format with --input-format, or add a reader to \(userFolder)"
+                "is not a palette file a reader recognises (formats: \(readers.formats.joined(separator: ", "))); name its format with --input-format, or add a reader to \(userFolder)"
             )
         }
         var located = chosen.located
