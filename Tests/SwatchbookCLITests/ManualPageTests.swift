@@ -26,4 +26,10 @@ import Testing
             #expect(rendered.text.contains(needed), "\(needed)")
         }
     }
+
+    /// The table the completions and this page are made from, and the list
+    /// `--help` and `help` answer for, name the same commands.
+    @Test func theCommandTableAndTheHelpAgree() {
+        #expect(Set(CommandTable.entries.map(\.name)) == Set(HelpText.commands))
+    }
 }

@@ -98,17 +98,22 @@ import Testing
         "ᨠᩣ\u{1A61}", "မꩻ", "\u{1100}\u{1161}\u{11A8}", "a\u{1160}", "x\u{3164}y", "a\u{200B}b", "e\u{301}",
     ]
 
+    /// Each text whose width differs from wcwidth's, with its scalars.
+    static func mismatches(_ texts: [String]) throws -> [String] {
+        let expected = try Reference.askJSON("width", input: texts, as: [Int].self)
+        try #require(expected.count == texts.count)
+        return zip(texts, expected).compactMap { text, width in
+            guard TextWidth.of(text) != width else { return nil }
+            let scalars = text.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ")
+            return "\(text) [\(scalars)]: \(TextWidth.of(text)), wcwidth \(width)"
+        }
+    }
+
     @Test func realWordsInManyScriptsMeasureAsWcwidthDoes() throws {
         let words = try Self.localeWords() + Self.named
         let scripts = try Self.scripts(of: words)
         #expect(scripts.count >= 20, "\(scripts.count) scripts: \(scripts.sorted())")
-        let expected = try Reference.askJSON("width", input: words, as: [Int].self)
-        try #require(expected.count == words.count)
-        var mismatches: [String] = []
-        for (word, width) in zip(words, expected) where TextWidth.of(word) != width {
-            let scalars = word.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ")
-            mismatches.append("\(word) [\(scalars)]: \(TextWidth.of(word)), wcwidth \(width)")
-        }
+        let mismatches = try Self.mismatches(words)
         #expect(mismatches.isEmpty, "\(mismatches.count) of \(words.count): \(mismatches.prefix(20))")
         print(
             "width conformance: \(words.count) words in \(scripts.count) scripts, \(mismatches.count) mismatches"
@@ -118,13 +123,7 @@ import Testing
     @Test func theWholeEmojiListMeasuresAsWcwidthDoes() throws {
         let sequences = try Self.emoji()
         #expect(sequences.count > 4000)
-        let expected = try Reference.askJSON("width", input: sequences, as: [Int].self)
-        try #require(expected.count == sequences.count)
-        var mismatches: [String] = []
-        for (sequence, width) in zip(sequences, expected) where TextWidth.of(sequence) != width {
-            let scalars = sequence.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ")
-            mismatches.append("[\(scalars)]: \(TextWidth.of(sequence)), wcwidth \(width)")
-        }
+        let mismatches = try Self.mismatches(sequences)
         #expect(mismatches.isEmpty, "\(mismatches.count) of \(sequences.count): \(mismatches.prefix(20))")
     }
 
