@@ -26,6 +26,11 @@ struct ArgumentParser {
     let command: String
     let options: [Option]
 
+    /// The option `name` spells, by its long name or its short alias.
+    static func option(named name: String, in options: [Option]) -> Option? {
+        options.first { $0.name == name || $0.short == name }
+    }
+
     func parse(_ arguments: [String]) throws(Diagnostic) -> Parsed {
         var parsed = Parsed()
         var index = 0
@@ -47,7 +52,7 @@ struct ArgumentParser {
                 name = String(argument[..<equals])
                 inline = String(argument[argument.index(after: equals)...])
             }
-            guard let option = options.first(where: { $0.name == name || $0.short == name }) else {
+            guard let option = Self.option(named: name, in: options) else {
                 throw Diagnostic(
                     .usage, "\(command): unknown option \(name)",
                     suggestion: Suggestion(for: name, among: options.map(\.name), spelled: .bare),

@@ -67,7 +67,7 @@ struct DefaultOptions {
     private static func optionName(_ word: String, among options: [ArgumentParser.Option]) -> String? {
         guard word.hasPrefix("-") else { return nil }
         let name = word.hasPrefix("--") ? String(word.prefix { $0 != "=" }) : word
-        return options.first { $0.name == name || $0.short == name }?.name
+        return ArgumentParser.option(named: name, in: options)?.name
     }
 
     private func readConfig() throws(Diagnostic) -> String? {
@@ -97,7 +97,7 @@ struct DefaultOptions {
             guard name != "--no-config" else {
                 throw Diagnostic(.usage, "\(place): --no-config belongs on the command line")
             }
-            guard let option = allOptions.first(where: { $0.name == name || $0.short == name }) else {
+            guard let option = ArgumentParser.option(named: name, in: allOptions) else {
                 throw Diagnostic(
                     .usage, "\(place): unknown option \(name)",
                     suggestion: Suggestion(for: name, among: allOptions.map(\.name), spelled: .bare))
