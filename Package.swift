@@ -5,7 +5,8 @@ import PackageDescription
 /// Dependencies point inward: Render and Session see Core; Lua sees Session and
 /// Core; Terminal sees Session and Render, never Lua; the executable sees
 /// everything. Lua is reached only through the Lua module; Render measures text
-/// with utf8proc; the executable tunes glibc's allocator.
+/// with utf8proc; the executable tunes glibc's allocator; imports swap folders
+/// with Linux's renameat2.
 let package = Package(
     name: "Swatchbook",
     products: [
@@ -32,6 +33,7 @@ let package = Package(
             providers: [.apt(["libutf8proc-dev"])]
         ),
         .systemLibrary(name: "CMalloc"),
+        .systemLibrary(name: "CFileSystem"),
         .systemLibrary(
             name: "CYAML",
             pkgConfig: "yaml-0.1",
@@ -43,7 +45,7 @@ let package = Package(
         .target(name: "SwatchbookSession", dependencies: ["SwatchbookCore"]),
         .target(
             name: "SwatchbookLua",
-            dependencies: ["SwatchbookCore", "SwatchbookSession", "CLuaShim", "CLua", "CYAML"]
+            dependencies: ["SwatchbookCore", "SwatchbookSession", "CLuaShim", "CLua", "CYAML", "CFileSystem"]
         ),
         .target(
             name: "SwatchbookTerminal",

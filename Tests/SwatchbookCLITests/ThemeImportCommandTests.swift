@@ -20,7 +20,7 @@ struct ThemeImportCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
         #expect(result.text == "imported 4 schemes into \(dir): \(Self.ids.joined(separator: ", "))\n")
-        #expect(Self.contents(dir) == Self.ids.map { $0 + ".lua" } + ["pack.lua"])
+        #expect(Self.contents(dir) == [".swatchbook-import"] + Self.ids.map { $0 + ".lua" } + ["pack.lua"])
 
         let themes = try CommandRunner.run(["themes"], environment: ["SWATCHBOOK_THEMES": dir])
         #expect(themes.status == 0, "\(themes.stderr)")
@@ -85,9 +85,8 @@ struct ThemeImportCommandTests {
             ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
-            Self.contents(home.path(".config/swatchbook/themes/base16")) == Self.ids.map { $0 + ".lua" } + [
-                "pack.lua"
-            ])
+            Self.contents(home.path(".config/swatchbook/themes/base16")) == [".swatchbook-import"]
+                + Self.ids.map { $0 + ".lua" } + ["pack.lua"])
         // Installed for good: found without SWATCHBOOK_THEMES.
         let themes = try CommandRunner.run(["themes"], environment: ["XDG_CONFIG_HOME": home.path(".config")])
         #expect(themes.text.contains("base16-ocean"))
@@ -120,8 +119,11 @@ struct ThemeImportCommandTests {
         scratch.write("mine/notes.txt", "keep me")
         let dir = scratch.path("mine")
         let result = try Self.importing(["Tests/Fixtures/base16"], into: dir)
-        #expect(result.status == 74)
-        #expect(result.stderr == "\(dir): exists and is not a theme pack; nothing written\n")
+        #expect(result.status == 73)
+        #expect(
+            result.stderr
+                == "\(dir): holds notes.txt, which theme import did not write; nothing written (it replaces only a pack it wrote)\n"
+        )
         #expect(Self.contents(dir) == ["notes.txt"])
         #expect(Self.contents(scratch.url.path) == ["mine"])
     }
@@ -136,7 +138,9 @@ struct ThemeImportCommandTests {
         #expect(
             second.text == "imported 1 scheme into \(dir) (replacing the pack that was there): base16-ocean\n"
         )
-        #expect(Self.contents(dir) == ["base16-ocean.lua", "pack.lua"], "themes of the old pack are gone")
+        #expect(
+            Self.contents(dir) == [".swatchbook-import", "base16-ocean.lua", "pack.lua"],
+            "themes of the old pack are gone")
         #expect(Self.contents(scratch.url.path) == ["pack"])
         let themes = try CommandRunner.run(["themes"], environment: ["SWATCHBOOK_THEMES": dir])
         #expect(themes.text.contains("base16-ocean"))
@@ -156,7 +160,7 @@ struct ThemeImportCommandTests {
             #expect(result.status == 0, "\(result.stderr)")
         }
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "packs/real")
-        #expect(Self.contents(target) == ["base24-dracula.lua", "pack.lua"])
+        #expect(Self.contents(target) == [".swatchbook-import", "base24-dracula.lua", "pack.lua"])
         #expect(Self.contents(scratch.path("packs")) == ["real"], "nothing left beside the target")
     }
 

@@ -38,7 +38,9 @@ struct Base16ImporterTests {
                 == "imported 4 schemes into mine: base16-ocean, base16-solarized-light, base24-dracula, base24-one-dark"
         )
         let pack = scratch.folder.appendingPathComponent("mine")
-        #expect(Self.contents(pack) == Self.fixtureIDs.map { $0 + ".lua" } + ["pack.lua"])
+        #expect(
+            Self.contents(pack) == [".swatchbook-import"] + Self.fixtureIDs.map { $0 + ".lua" } + ["pack.lua"]
+        )
         #expect(Self.contents(scratch.folder) == ["mine"], "no hidden folder left behind")
 
         var catalog = ThemeCatalog(builtIn: [.standard])
@@ -101,14 +103,15 @@ struct Base16ImporterTests {
         let summary = try Self.run([Self.fixtures + "/base16/ocean.yaml"], "empty", in: scratch.folder).get()
         #expect(summary.description == "imported 1 scheme into empty: base16-ocean")
         #expect(
-            Self.contents(scratch.folder.appendingPathComponent("empty")) == ["base16-ocean.lua", "pack.lua"])
+            Self.contents(scratch.folder.appendingPathComponent("empty")) == [
+                ".swatchbook-import", "base16-ocean.lua", "pack.lua",
+            ])
         #expect(Self.contents(scratch.folder) == ["empty"])
     }
 
-    @Test func anExistingPackIsReplacedWhole() throws {
+    @Test func aPackTheImportWroteIsReplacedWhole() throws {
         let scratch = ScriptFixture()
-        scratch.write("pack/pack.lua", ##"return { name = "old", themes = { "stale.lua" } }"##)
-        scratch.write("pack/stale.lua", ##"return { id = "stale" }"##)
+        _ = try Self.run([Self.fixtures + "/base16"], "pack", in: scratch.folder).get()
         let summary = try Self.run([Self.fixtures + "/base16/dracula.yaml"], "pack", in: scratch.folder).get()
         #expect(summary.replacedPack)
         #expect(
@@ -116,9 +119,18 @@ struct Base16ImporterTests {
                 == "imported 1 scheme into pack (replacing the pack that was there): base24-dracula")
         #expect(
             Self.contents(scratch.folder.appendingPathComponent("pack")) == [
-                "base24-dracula.lua", "pack.lua",
+                ".swatchbook-import", "base24-dracula.lua", "pack.lua",
             ])
         #expect(Self.contents(scratch.folder) == ["pack"], "the old pack and the hidden folder are gone")
+    }
+
+    @Test func aPackSomeoneElseWroteIsLeftAlone() throws {
+        let scratch = ScriptFixture()
+        scratch.write("pack/pack.lua", ##"return { name = "old", themes = { "stale.lua" } }"##)
+        scratch.write("pack/stale.lua", ##"return { id = "stale" }"##)
+        let error = try #require(Self.failure([Self.fixtures + "/base16"], "pack", in: scratch.folder))
+        #expect(error.kind == .cannotCreate)
+        #expect(Self.contents(scratch.folder.appendingPathComponent("pack")) == ["pack.lua", "stale.lua"])
     }
 
     @Test func aFolderThatIsNotAPackIsLeftAlone() throws {
@@ -127,9 +139,15 @@ struct Base16ImporterTests {
         scratch.write("file.lua", "not a folder")
         for target in ["notes", "file.lua"] {
             let error = try #require(Self.failure([Self.fixtures + "/base16"], target, in: scratch.folder))
-            #expect(error.kind == .output)
-            #expect(error.formatted == "\(target): exists and is not a theme pack; nothing written")
+            #expect(error.kind == .cannotCreate)
         }
+        #expect(
+            Self.failure([Self.fixtures + "/base16"], "file.lua", in: scratch.folder)?.formatted
+                == "file.lua: exists and is not a folder; nothing written")
+        #expect(
+            Self.failure([Self.fixtures + "/base16"], "notes", in: scratch.folder)?.formatted
+                == "notes: holds todo.txt, which theme import did not write; nothing written (it replaces only a pack it wrote)"
+        )
         #expect(Self.contents(scratch.folder) == ["file.lua", "notes"])
         #expect(Self.contents(scratch.folder.appendingPathComponent("notes")) == ["todo.txt"])
         #expect(

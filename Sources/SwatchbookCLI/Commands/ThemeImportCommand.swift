@@ -13,7 +13,11 @@ struct ThemeImportCommand {
         options: [
             .init(
                 name: "--output", short: "-o", takesValue: true, valueName: "DIR",
-                help: "the pack folder to write: created, or replaced when it already holds a pack")
+                help: "the pack folder to write: created, or replaced when it holds a pack theme import wrote"
+            ),
+            .init(
+                name: "--force", takesValue: false,
+                help: "replace such a pack even where its files were edited since (never other files)"),
         ])
 
     /// Relative FILE and DIR paths start here.
@@ -57,16 +61,18 @@ struct ThemeImportCommand {
             throw Diagnostic(
                 .usage, "theme import \(format): -o DIR is required (the theme pack folder to write)")
         }
+        let force = parsed.has("--force")
         if format == "base16" {
             let summary = try Base16Importer.run(
-                inputs: parsed.positionals, output: output, currentDirectory: currentDirectory)
+                inputs: parsed.positionals, output: output, currentDirectory: currentDirectory, force: force)
             return summary.description + "\n"
         }
         var schemes: [TerminalScheme] = []
         for file in parsed.positionals {
             schemes.append(try scheme(file, format: format == "terminal" ? nil : format))
         }
-        let summary = try TerminalScheme.install(schemes, output: output, currentDirectory: currentDirectory)
+        let summary = try TerminalScheme.install(
+            schemes, output: output, currentDirectory: currentDirectory, force: force)
         return summary.description + "\n"
     }
 

@@ -15,6 +15,8 @@ public struct Diagnostic: Error, Sendable, Equatable {
         case `internal`
         /// The output could not be written (exit 74).
         case output
+        /// The output would replace files Swatchbook did not write (exit 73).
+        case cannotCreate
         /// The user cancelled a pick (exit 130).
         case cancelled
     }
@@ -75,6 +77,7 @@ public struct Diagnostic: Error, Sendable, Equatable {
         case .inputMissing: 66
         case .internal: 70
         case .output: 74
+        case .cannotCreate: 73
         case .cancelled: 130
         }
     }

@@ -52,7 +52,8 @@ public struct ThemeCatalog {
             if manager.fileExists(atPath: folder + "/pack.lua") {
                 packs.append(folder)
             } else if let names = try? manager.contentsOfDirectory(atPath: folder) {
-                packs += names.sorted().map { folder + "/" + $0 }.filter {
+                // A dot-folder is never a pack: an import stages there.
+                packs += names.filter { !$0.hasPrefix(".") }.sorted().map { folder + "/" + $0 }.filter {
                     manager.fileExists(atPath: $0 + "/pack.lua")
                 }
             }

@@ -33,9 +33,10 @@ public enum Base16Importer {
 
     /// Imports `inputs` (scheme files, or folders standing for their
     /// `.yaml` and `.yml` files) into the pack folder `output`; relative
-    /// paths are taken from `currentDirectory`.
-    public static func run(inputs: [String], output: String, currentDirectory: String) throws(Diagnostic)
-        -> Summary
+    /// paths are taken from `currentDirectory`. `force` replaces a pack
+    /// this command wrote even where its files were edited since.
+    public static func run(inputs: [String], output: String, currentDirectory: String, force: Bool = false)
+        throws(Diagnostic) -> Summary
     {
         let base = URL(fileURLWithPath: currentDirectory)
         func resolve(_ path: String) -> URL {
@@ -47,7 +48,8 @@ public enum Base16Importer {
             schemes.append(try Base16SchemeParser.read(url, displayName: name))
         }
         return try SchemeImporter.install(
-            schemes, output: output, currentDirectory: currentDirectory, command: "theme import base16")
+            schemes, output: output, currentDirectory: currentDirectory, command: "theme import base16",
+            force: force)
     }
 }
 
@@ -75,7 +77,8 @@ extension ImportedScheme {
 /// place (see ``Base16Importer``).
 enum SchemeImporter {
     static func install(
-        _ schemes: [some ImportedScheme], output: String, currentDirectory: String, command: String
+        _ schemes: [some ImportedScheme], output: String, currentDirectory: String, command: String,
+        force: Bool = false
     ) throws(Diagnostic) -> Base16Importer.Summary {
         var byID: [String: any ImportedScheme] = [:]
         for scheme in schemes {
@@ -91,7 +94,7 @@ enum SchemeImporter {
         let destination =
             (output.hasPrefix("/") ? URL(fileURLWithPath: output) : base.appendingPathComponent(output))
             .standardizedFileURL
-        let staged = try StagedPack(destination: destination, displayName: output)
+        let staged = try StagedPack(destination: destination, displayName: output, force: force)
         defer { staged.discard() }
         let manifest = try write(
             sorted, packName: destination.lastPathComponent, command: command, into: staged)

@@ -1,15 +1,22 @@
+import CFileSystem
 import Foundation
 import SwatchbookCore
 
 /// A theme pack built in a new hidden folder beside its destination, then
-/// moved into place whole.
+/// swapped into place whole.
 ///
 /// Building beside the destination keeps both on one file system, so the
-/// move is a `rename`: whoever reads the destination sees the old pack or
-/// the new one, never half of either, and any failure before the move
-/// leaves the destination as it was. The destination may be absent, an
-/// empty folder, or an existing pack (which is replaced); anything else
-/// holds someone's files and is refused before anything is written.
+/// move is one `rename` (into an absent or empty folder) or one
+/// `renameat2(RENAME_EXCHANGE)` (over a pack this command wrote before):
+/// at every moment the destination names the old pack or the new one,
+/// complete, and a kill at any point leaves at worst a hidden folder that
+/// discovery skips and the next import removes.
+///
+/// Only a folder the import itself wrote is replaced: one whose
+/// ``ImportRecord`` lists everything in it, each file still as written
+/// (`force` accepts edited or missing files of the record, never anything
+/// else). Anything else holds someone's files and is refused, exit 73,
+/// before anything is written.
 final class StagedPack {
     /// What the destination was before the pack went in.
     enum Destination: Equatable {
@@ -21,6 +28,8 @@ final class StagedPack {
     let displayName: String
     /// The hidden folder being filled.
     let folder: URL
+    private let force: Bool
+    private var record = ImportRecord()
     private var installed = false
     /// The folders above the destination this import made, deepest last:
     /// taken away again if the pack never goes in.
@@ -28,16 +37,19 @@ final class StagedPack {
 
     /// Creates the hidden folder, after checking the destination can take a
     /// pack, and the folders it goes in where they are missing
-    /// (`-o ~/.config/swatchbook/themes/base16` on a fresh machine).
+    /// (`-o ~/.config/swatchbook/themes/base16` on a fresh machine); removes
+    /// what killed imports into the same destination left behind.
     /// A destination that is a symlink stays one: the pack replaces what it
     /// points to, as `render -o` writes through a link.
-    init(destination: URL, displayName: String) throws(Diagnostic) {
+    init(destination: URL, displayName: String, force: Bool = false) throws(Diagnostic) {
         let destination = Self.followingLinks(destination)
         self.destination = destination
         self.displayName = displayName
-        _ = try Self.inspect(destination, displayName: displayName)
+        self.force = force
+        _ = try Self.inspect(destination, displayName: displayName, force: force)
         let parent = destination.deletingLastPathComponent()
-        folder = parent.appendingPathComponent(Self.hiddenName(destination, "import"))
+        Self.removeLeftovers(of: destination)
+        folder = parent.appendingPathComponent(Self.hiddenName(destination))
         createdParents = try Self.makeFolders(parent, for: destination, displayName: displayName)
         guard mkdir(folder.path, 0o755) == 0 else {
             let failure = Diagnostic(
@@ -107,16 +119,21 @@ final class StagedPack {
         createdParents = []
     }
 
-    /// Writes one file into the hidden folder; `name` is a plain file name.
+    /// Writes one file into the hidden folder and records its digest;
+    /// `name` is a plain file name.
     func write(_ name: String, _ text: String) throws(Diagnostic) {
-        let path = folder.appendingPathComponent(name).path
-        let shownAs = displayName + "/" + name
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        let bytes = Array(text.utf8)
+        try Self.create(folder.appendingPathComponent(name), bytes, shownAs: displayName + "/" + name)
+        record.digests[name] = SHA256.hex(bytes)
+    }
+
+    /// Writes a new file, never through a link or over a file, and syncs it.
+    private static func create(_ url: URL, _ bytes: [UInt8], shownAs: String) throws(Diagnostic) {
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw Diagnostic(.output, file: shownAs, "cannot write: \(Self.systemError())")
         }
         defer { close(descriptor) }
-        let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { raw in
@@ -135,27 +152,27 @@ final class StagedPack {
 
     /// Moves the pack into place and returns what was there before.
     ///
-    /// An empty folder is replaced by one `rename` (POSIX allows renaming
-    /// over an empty directory). An old pack is renamed aside first, the new
-    /// one renamed in, and only then the old one deleted; if the second
-    /// rename fails the old pack is put back.
+    /// The record goes in last, so a hidden folder without one was never
+    /// complete. An absent destination or an empty folder is replaced by
+    /// one `rename` (POSIX allows renaming over an empty directory); an old
+    /// pack is exchanged with the new one in one step, and the old one,
+    /// now in the hidden folder, is then taken apart file by file from its
+    /// record.
     func install() throws(Diagnostic) -> Destination {
-        let before = try Self.inspect(destination, displayName: displayName)
+        try Self.create(
+            folder.appendingPathComponent(ImportRecord.fileName), Array(record.text.utf8),
+            shownAs: displayName + "/" + ImportRecord.fileName)
+        let before = try Self.inspect(destination, displayName: displayName, force: force)
         switch before {
         case .absent, .emptyFolder:
             guard rename(folder.path, destination.path) == 0 else { throw moveFailed() }
+            installed = true
         case .pack:
-            let aside = destination.deletingLastPathComponent().appendingPathComponent(
-                Self.hiddenName(destination, "old"))
-            guard rename(destination.path, aside.path) == 0 else { throw moveFailed() }
-            guard rename(folder.path, destination.path) == 0 else {
-                let failure = moveFailed()
-                rename(aside.path, destination.path)
-                throw failure
-            }
-            try? FileManager.default.removeItem(at: aside)
+            guard swatchbook_exchange(folder.path, destination.path) == 0 else { throw moveFailed() }
+            installed = true
+            Self.removePack(at: folder)
         }
-        installed = true
+        Self.syncFolder(destination.deletingLastPathComponent())
         return before
     }
 
@@ -163,29 +180,169 @@ final class StagedPack {
     /// on every path out.
     func discard() {
         guard !installed else { return }
-        try? FileManager.default.removeItem(at: folder)
+        Self.removePack(at: folder)
         removeCreatedParents()
     }
 
-    /// Whether `url` can take a pack, and what is there now.
-    static func inspect(_ url: URL, displayName: String) throws(Diagnostic) -> Destination {
-        let manager = FileManager.default
-        var isDirectory: ObjCBool = false
-        guard manager.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return .absent }
-        if isDirectory.boolValue {
-            if manager.fileExists(atPath: url.appendingPathComponent("pack.lua").path) { return .pack }
-            if let names = try? manager.contentsOfDirectory(atPath: url.path), names.isEmpty {
-                return .emptyFolder
+    /// Whether `url` can take a pack, and what is there now: absent, an
+    /// empty folder, or a pack whose record lists everything in it. A
+    /// folder holding anything else is the user's, exit 73.
+    static func inspect(_ url: URL, displayName: String, force: Bool) throws(Diagnostic) -> Destination {
+        var status = stat()
+        guard lstat(url.path, &status) == 0 else {
+            // A missing folder above is made, or reported, with the rest.
+            guard errno == ENOENT || errno == ENOTDIR else {
+                throw Diagnostic(
+                    .cannotCreate, file: displayName, "cannot be read: \(systemError()); nothing written")
             }
+            return .absent
         }
-        throw Diagnostic(.output, file: displayName, "exists and is not a theme pack; nothing written")
+        guard status.st_mode & S_IFMT == S_IFDIR else {
+            throw Diagnostic(.cannotCreate, file: displayName, "exists and is not a folder; nothing written")
+        }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.path) else {
+            throw Diagnostic(.cannotCreate, file: displayName, "cannot be read; nothing written")
+        }
+        if names.isEmpty { return .emptyFolder }
+        guard let record = readRecord(in: url) else {
+            if isUnrecordedImport(url, names: names) {
+                guard force else {
+                    throw Diagnostic(
+                        .cannotCreate, file: displayName,
+                        "was written by an older theme import, which kept no record of its files; nothing written (--force replaces it)"
+                    )
+                }
+                return .pack
+            }
+            throw notWritten(names, displayName: displayName)
+        }
+        let foreign = names.filter { $0 != ImportRecord.fileName && record.digests[$0] == nil }
+        guard foreign.isEmpty else { throw notWritten(foreign, displayName: displayName) }
+        let changed = record.digests.keys.sorted().filter { name in
+            digestOfRegularFile(url.appendingPathComponent(name)) != record.digests[name]
+        }
+        guard changed.isEmpty || force else {
+            throw Diagnostic(
+                .cannotCreate, file: displayName,
+                "\(listed(changed)) changed since theme import wrote \(changed.count == 1 ? "it" : "them"); nothing written (--force replaces the pack's own files)"
+            )
+        }
+        return .pack
     }
 
-    /// `.NAME.import-PID-RANDOM.tmp`: hidden, unlikely to clash, and
-    /// recognisable as left over should the process be killed mid-way.
-    private static func hiddenName(_ destination: URL, _ purpose: String) -> String {
+    private static func notWritten(_ names: [String], displayName: String) -> Diagnostic {
+        let sorted = names.sorted()
+        return Diagnostic(
+            .cannotCreate, file: displayName,
+            "holds \(listed(sorted)), which theme import did not write; nothing written (it replaces only a pack it wrote)"
+        )
+    }
+
+    /// A pack an import wrote before imports kept a record: its `pack.lua`
+    /// says so, and every other file in it is a theme that `pack.lua` lists.
+    private static func isUnrecordedImport(_ folder: URL, names: [String]) -> Bool {
+        guard let bytes = readRegularFile(folder.appendingPathComponent("pack.lua"), limit: 1 << 20) else {
+            return false
+        }
+        let manifest = String(decoding: bytes, as: UTF8.self)
+        guard manifest.hasPrefix("-- A theme pack of "),
+            manifest.contains("generated by `swatchbook theme import")
+        else { return false }
+        return names.allSatisfy { name in
+            var status = stat()
+            let plain =
+                lstat(folder.appendingPathComponent(name).path, &status) == 0
+                && status.st_mode & S_IFMT == S_IFREG
+            return plain
+                && (name == "pack.lua" || (name.hasSuffix(".lua") && manifest.contains("\"\(name)\"")))
+        }
+    }
+
+    /// The folder's record, when it has a well-formed one.
+    private static func readRecord(in folder: URL) -> ImportRecord? {
+        let url = folder.appendingPathComponent(ImportRecord.fileName)
+        guard let bytes = readRegularFile(url, limit: 1 << 20) else { return nil }
+        return ImportRecord(text: String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// The bytes of a regular file that is no link, up to `limit`.
+    private static func readRegularFile(_ url: URL, limit: Int) -> [UInt8]? {
+        let descriptor = open(url.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+            Int(status.st_size) <= limit
+        else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { raw in
+                read(descriptor, raw.baseAddress! + offset, raw.count - offset)
+            }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return nil }
+            offset += count
+        }
+        return bytes
+    }
+
+    private static func digestOfRegularFile(_ url: URL) -> String? {
+        readRegularFile(url, limit: 64 << 20).map { SHA256.hex($0) }
+    }
+
+    /// Up to three names, then how many more.
+    private static func listed(_ names: [String]) -> String {
+        let shown = names.prefix(3).map { Sanitizer.clean($0) }.joined(separator: ", ")
+        return names.count > 3 ? shown + " and \(names.count - 3) more" : shown
+    }
+
+    /// Removes a folder an import made: the files its record lists, or, for
+    /// a staging folder never finished, the plain files in it; then the
+    /// folder, if that left it empty. Nothing below a subfolder or behind a
+    /// link is followed.
+    private static func removePack(at folder: URL) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let recorded = readRecord(in: folder).map { Set($0.digests.keys) }
+        for name in names where name != ImportRecord.fileName && (recorded?.contains(name) ?? true) {
+            var status = stat()
+            let path = folder.appendingPathComponent(name).path
+            guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+            unlink(path)
+        }
+        unlink(folder.appendingPathComponent(ImportRecord.fileName).path)
+        rmdir(folder.path)
+    }
+
+    /// Takes away the hidden folders of imports into `destination` that
+    /// were killed before they finished: their process is gone.
+    private static func removeLeftovers(of destination: URL) {
+        let parent = destination.deletingLastPathComponent()
+        let prefix = ".\(destination.lastPathComponent).import-"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+            let middle = name.dropFirst(prefix.count).dropLast(4)
+            guard let pid = middle.split(separator: "-").first.flatMap({ pid_t($0) }), pid > 0,
+                kill(pid, 0) != 0, errno == ESRCH
+            else { continue }
+            removePack(at: parent.appendingPathComponent(name))
+        }
+    }
+
+    /// Makes a rename in `folder` durable.
+    private static func syncFolder(_ folder: URL) {
+        let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
+    }
+
+    /// `.NAME.import-PID-RANDOM.tmp`: hidden, so no discovery loads it,
+    /// unlikely to clash, and recognisable as left over (by its dead PID)
+    /// should the process be killed mid-way.
+    private static func hiddenName(_ destination: URL) -> String {
         let random = UUID().uuidString.prefix(8).lowercased()
-        return ".\(destination.lastPathComponent).\(purpose)-\(getpid())-\(random).tmp"
+        return ".\(destination.lastPathComponent).import-\(getpid())-\(random).tmp"
     }
 
     private func moveFailed() -> Diagnostic {

@@ -107,11 +107,12 @@ public struct TerminalScheme: ImportedScheme, Sendable {
     }
 
     /// Writes `schemes` as the theme pack `output` (relative to
-    /// `currentDirectory`), all or nothing.
-    public static func install(_ schemes: [TerminalScheme], output: String, currentDirectory: String)
-        throws(Diagnostic) -> Base16Importer.Summary
-    {
+    /// `currentDirectory`), all or nothing; `force` as ``Base16Importer``.
+    public static func install(
+        _ schemes: [TerminalScheme], output: String, currentDirectory: String, force: Bool = false
+    ) throws(Diagnostic) -> Base16Importer.Summary {
         try SchemeImporter.install(
-            schemes, output: output, currentDirectory: currentDirectory, command: "theme import terminal")
+            schemes, output: output, currentDirectory: currentDirectory, command: "theme import terminal",
+            force: force)
     }
 }
