@@ -8,6 +8,8 @@ struct PaletteEntry {
     var color: Color
     var fields: [Field]
     var id: String?
+    /// Whether it is a node of a tree row, not an item of a row of items.
+    var inTree = false
 }
 
 extension Catalogue {
@@ -40,15 +42,16 @@ extension Catalogue {
             for node in nodes {
                 if let color = node.color {
                     entries.append(
-                        PaletteEntry(groups: groups, name: node.name, color: color, fields: [], id: node.id))
+                        PaletteEntry(
+                            groups: groups, name: node.name, color: color, fields: [], id: node.id,
+                            inTree: true))
                 }
                 walk(node.children, groups: groups + [node.name])
                 for item in node.items {
                     entries.append(
                         PaletteEntry(
                             groups: groups + [node.name], name: item.name, color: item.color,
-                            fields: item.fields,
-                            id: item.id))
+                            fields: item.fields, id: item.id, inTree: true))
                 }
             }
         }

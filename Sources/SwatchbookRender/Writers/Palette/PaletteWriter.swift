@@ -97,31 +97,81 @@ public enum PaletteWriter {
     /// components, alpha, hex } }`, with the item's `description` field as
     /// `$description`, an `alias` field as its `$value`, and other fields
     /// under `$extensions."org.swatchbook".fields`.
+    ///
+    /// A row of items named as its section (a flat palette, the loose
+    /// tokens of a tokens file) is one group. An alias `{id}` is written as
+    /// the path its target was written at, so the file reads back; when no
+    /// colour written here has that id and the same colour (the target was
+    /// filtered out, or was never a colour), the colour is written instead.
     static func tokens(_ entries: [PaletteEntry]) -> [UInt8] {
         final class Group {
+            let path: [String]
             var keys: [String] = []
             var groups: [String: Group] = [:]
             var groupKeys: [String: String] = [:]
-            var tokens: [String: PaletteEntry] = [:]
+            var tokens: [String: Int] = [:]
             var unique = Slug.Unique()
+
+            init(path: [String]) { self.path = path }
 
             func group(_ name: String) -> Group {
                 if let key = groupKeys[name], let group = groups[key] { return group }
                 let key = unique.claim(PaletteWriter.tokenKey(name))
-                let group = Group()
+                let group = Group(path: path + [key])
                 groups[key] = group
                 groupKeys[name] = key
                 keys.append(key)
                 return group
             }
         }
-        let root = Group()
-        for entry in entries {
+        let root = Group(path: [])
+        // Where each id was first written, and its colour: what an alias may name.
+        var written: [String: (path: String, hex: String, index: Int)] = [:]
+        for (index, entry) in entries.enumerated() {
             var group = root
-            for name in entry.groups { group = group.group(name) }
+            var names = entry.groups
+            if !entry.inTree, names.count == 2, names[0] == names[1] { names.removeLast() }
+            for name in names { group = group.group(name) }
             let key = group.unique.claim(tokenKey(entry.name))
             group.keys.append(key)
-            group.tokens[key] = entry
+            group.tokens[key] = index
+            if let id = entry.id, written[id] == nil {
+                written[id] = ((group.path + [key]).joined(separator: "."), entry.color.hex, index)
+            }
+        }
+        // The id an entry's alias names, when that id was written with the same colour.
+        func target(_ entry: PaletteEntry) -> String? {
+            guard let text = entry.fields.first(where: { $0.key == "alias" })?.value,
+                text.hasPrefix("{"), text.hasSuffix("}"), text.count > 2
+            else { return nil }
+            let id = String(text.dropFirst().dropLast())
+            return written[id]?.hex == entry.color.hex ? id : nil
+        }
+        // Whether each written id is written as an alias: every chain ends at
+        // a colour, so a cycle a plugin made is broken where it closes.
+        var isAlias: [String: Bool] = [:]
+        for entry in entries {
+            guard let id = entry.id, isAlias[id] == nil, var index = written[id]?.index else { continue }
+            var chain: [String] = []
+            var onChain: Set<String> = []
+            var current = id
+            while isAlias[current] == nil {
+                guard let next = target(entries[index]), next != current, !onChain.contains(next) else {
+                    isAlias[current] = false
+                    break
+                }
+                chain.append(current)
+                onChain.insert(current)
+                current = next
+                index = written[next]!.index
+            }
+            for link in chain { isAlias[link] = true }
+        }
+        func alias(of index: Int) -> String? {
+            let entry = entries[index]
+            guard let id = target(entry) else { return nil }
+            if let own = entry.id, written[own]?.index == index, isAlias[own] != true { return nil }
+            return "{\(written[id]!.path)}"
         }
         var out: [UInt8] = []
         func string(_ text: String) { JSONString.append(text, to: &out, controls: .escaped) }
@@ -137,17 +187,18 @@ public enum PaletteWriter {
                 out.append(contentsOf: Array(": ".utf8))
                 if let child = group.groups[key] {
                     emit(child, depth: depth + 1)
-                } else if let entry = group.tokens[key] {
-                    token(entry, depth: depth + 1)
+                } else if let index = group.tokens[key] {
+                    token(index, depth: depth + 1)
                 }
             }
             out.append(UInt8(ascii: "\n"))
             indent(depth)
             out.append(UInt8(ascii: "}"))
         }
-        func token(_ entry: PaletteEntry, depth: Int) {
+        func token(_ index: Int, depth: Int) {
+            let entry = entries[index]
             out.append(contentsOf: Array("{ \"$type\": \"color\", \"$value\": ".utf8))
-            if let alias = entry.fields.first(where: { $0.key == "alias" })?.value, alias.hasPrefix("{") {
+            if let alias = alias(of: index) {
                 string(alias)
             } else {
                 let c = entry.color
