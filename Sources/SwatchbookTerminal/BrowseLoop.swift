@@ -236,13 +236,15 @@ public final class BrowseLoop {
     }
 
     /// The inspector of the focused element, at the screen's right edge above
-    /// the status line; nothing when no element has the focus.
+    /// the status line and no wider than half of it; nothing when no element
+    /// has the focus.
     private func drawInspector(on canvas: inout Canvas) {
         guard let target = session.navigator.currentTarget(in: session.state),
             let element = session.navigator.locate(target.path, in: session.state)
         else { return }
         let inspection = Inspection(element)
-        let size = InspectorPanel.size(of: inspection, maxWidth: canvas.width)
+        let size = InspectorPanel.size(
+            of: inspection, maxWidth: InspectorPanel.maxWidth(onScreen: canvas.width))
         let height = min(size.height, canvas.height - 1)
         let box = Rect(x: canvas.width - size.width, y: 0, width: size.width, height: height)
         InspectorPanel.draw(inspection, on: &canvas, in: box, theme: theme)

@@ -2,10 +2,22 @@ import SwatchbookCore
 
 /// The inspector drawn: the element's title, a swatch of its colour, then
 /// each label and value aligned in two columns. Browse draws it over the
-/// screen; `render --inspect` writes it alone, in any canvas format.
+/// right half of the screen at most, so the catalogue stays in view;
+/// `render --inspect` writes it alone, in any canvas format.
+///
+/// The panel is never wider than it is given, whatever a plugin puts in a
+/// field: a long label or title is cut with the theme's ellipsis, and a
+/// long value wraps onto at most ``valueLines`` lines, the last one cut.
 public enum InspectorPanel {
     /// Lines of the swatch under the title of a colour.
     static let swatchHeight = 2
+
+    /// Lines one value may take before the rest is cut.
+    static let valueLines = 4
+
+    /// The widest the panel may be over a screen `width` columns wide: half
+    /// of it, so the catalogue keeps the other half.
+    public static func maxWidth(onScreen width: Int) -> Int { max(1, width / 2) }
 
     /// Columns and lines the panel wants, within `maxWidth`; two columns of
     /// padding each side.
@@ -13,8 +25,10 @@ public enum InspectorPanel {
         let labels = labelWidth(inspection)
         let widest = inspection.lines.map { labels + 2 + TextWidth.of(Sanitizer.clean($0.value)) }
         let content = max(TextWidth.of(Sanitizer.clean(inspection.title)), widest.max() ?? 0)
-        let height = 1 + (inspection.color == nil ? 0 : swatchHeight) + 1 + inspection.lines.count
-        return (min(maxWidth, content + 4), height + 2)
+        let width = max(1, min(maxWidth, content + 4))
+        let lines = layout(inspection, width: width, ellipsis: "…").lines.count
+        let height = 1 + (inspection.color == nil ? 0 : swatchHeight) + 1 + lines
+        return (width, height + 2)
     }
 
     /// Draws the panel over `box` of `canvas`, clipped to it.
@@ -22,10 +36,10 @@ public enum InspectorPanel {
         let page = theme.style(.status).over(theme.style(.background))
         let clip = box.intersection(canvas.bounds)
         canvas.fill(box, clip: clip, style: page)
+        let shown = layout(inspection, width: box.width, ellipsis: theme.glyphs.ellipsis)
         let x = box.x + 2
         var y = box.y + 1
-        canvas.draw(
-            Sanitizer.clean(inspection.title), x: x, y: y, style: theme.style(.header).over(page), clip: clip)
+        canvas.draw(shown.title, x: x, y: y, style: theme.style(.header).over(page), clip: clip)
         y += 1
         if let color = inspection.color {
             let swatch = Rect(x: x, y: y, width: max(0, box.width - 4), height: swatchHeight)
@@ -33,11 +47,9 @@ public enum InspectorPanel {
             y += swatchHeight
         }
         y += 1
-        let labels = labelWidth(inspection)
-        for line in inspection.lines {
-            canvas.draw(
-                Sanitizer.clean(line.label), x: x, y: y, style: theme.style(.label).over(page), clip: clip)
-            canvas.draw(Sanitizer.clean(line.value), x: x + labels + 2, y: y, style: page, clip: clip)
+        for line in shown.lines {
+            canvas.draw(line.label, x: x, y: y, style: theme.style(.label).over(page), clip: clip)
+            canvas.draw(line.value, x: x + shown.labelWidth + 2, y: y, style: page, clip: clip)
             y += 1
         }
     }
@@ -50,6 +62,70 @@ public enum InspectorPanel {
             inspection, on: &canvas, in: Rect(x: 0, y: 0, width: size.width, height: size.height),
             theme: theme)
         return canvas
+    }
+
+    /// What the panel shows in `width` columns: the title cut to fit, and a
+    /// line of the two columns for each label and for each further line of
+    /// a wrapped value (with no label), all sanitised.
+    struct Layout {
+        var title: String
+        var labelWidth: Int
+        var lines: [(label: String, value: String)]
+    }
+
+    static func layout(_ inspection: Inspection, width: Int, ellipsis: String) -> Layout {
+        let content = max(1, width - 4)
+        // Labels take at most half the panel, so a value always has room.
+        let labels = min(labelWidth(inspection), max(1, content / 2))
+        let values = max(1, content - labels - 2)
+        var lines: [(label: String, value: String)] = []
+        for line in inspection.lines {
+            let label = TextWidth.truncate(line.label, to: labels, ellipsis: ellipsis)
+            let wrapped = wrap(
+                Sanitizer.clean(line.value), columns: values, limit: valueLines, ellipsis: ellipsis)
+            for (index, part) in wrapped.enumerated() { lines.append((index == 0 ? label : "", part)) }
+        }
+        return Layout(
+            title: TextWidth.truncate(inspection.title, to: content, ellipsis: ellipsis), labelWidth: labels,
+            lines: lines)
+    }
+
+    /// `text` (sanitised) in lines of at most `columns`, each broken after
+    /// its last space when it has one, else between display clusters; the
+    /// `limit`th line holds the rest, cut with `ellipsis`.
+    static func wrap(_ text: String, columns: Int, limit: Int, ellipsis: String) -> [String] {
+        var clusters: [(text: String, width: Int)] = []
+        TextWidth.forEachCluster(in: text) { cluster, width, _ in clusters.append((cluster, width)) }
+        var lines: [String] = []
+        var start = 0
+        while start < clusters.count {
+            if lines.count == limit - 1 {
+                // Each cluster is a column at least: one more than fit says whether any is cut.
+                let rest = clusters[start..<min(clusters.count, start + columns + 1)].map(\.text).joined()
+                lines.append(TextWidth.truncate(rest, to: columns, ellipsis: ellipsis))
+                break
+            }
+            var end = start
+            var used = 0
+            var space: Int?
+            while end < clusters.count, used + clusters[end].width <= columns {
+                if clusters[end].text == " " { space = end }
+                used += clusters[end].width
+                end += 1
+            }
+            if end == start {
+                // One cluster wider than the column: it goes alone, clipped.
+                end += 1
+            } else if end < clusters.count, let space, space > start {
+                end = space + 1
+            }
+            var line = clusters[start..<end].map(\.text).joined()
+            while line.hasSuffix(" ") { line.removeLast() }
+            lines.append(line)
+            while end < clusters.count, clusters[end].text == " " { end += 1 }
+            start = end
+        }
+        return lines.isEmpty ? [""] : lines
     }
 
     private static func labelWidth(_ inspection: Inspection) -> Int {
