@@ -155,7 +155,7 @@ end
 return {
   name = "Design tokens", api = 1, description = "W3C Design Tokens (DTCG) JSON (.tokens.json, .tokens)",
   reads = {
-    format = "tokens", extensions = { "tokens", "json" },
+    format = "tokens", extensions = { "tokens.json", "tokens", "json" },
     detect = function(head) return head:match('"%$value"') ~= nil end,
   },
   data = function(ctx)

@@ -36,7 +36,7 @@ enum BundledReaders {
         "ase.lua": Entry(format: "ase", extensions: ["ase"]),
         "base16.lua": Entry(format: "base16", extensions: ["yaml", "yml"]),
         "css.lua": Entry(format: "css", extensions: ["css"]),
-        "design-tokens.lua": Entry(format: "tokens", extensions: ["tokens", "json"]),
+        "design-tokens.lua": Entry(format: "tokens", extensions: ["tokens.json", "tokens", "json"]),
         "foot.lua": Entry(format: "foot", extensions: ["ini"]),
         "ghostty.lua": Entry(format: "ghostty", extensions: []),
         "gpl.lua": Entry(format: "gpl", extensions: ["gpl"]),

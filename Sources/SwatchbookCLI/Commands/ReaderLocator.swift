@@ -3,9 +3,10 @@ import SwatchbookCore
 import SwatchbookLua
 
 /// Picks the reader plugin for a palette file named on the command line:
-/// the one `--input-format` names, else the one whose `reads.extensions`
-/// has the file's extension (asking `detect` when several do), else the
-/// first whose `detect` recognises the file's first bytes. The user's
+/// the one `--input-format` names, else the ones whose `reads.extensions`
+/// have the longest of the file's extensions (`tokens.json` before `json`;
+/// asking `detect` when several do), else the first whose `detect`
+/// recognises the file's first bytes. The user's
 /// readers (`$XDG_CONFIG_HOME/swatchbook/readers/*.lua`) come before the
 /// bundled ones, so a format of one's own can replace a bundled reader.
 struct ReaderLocator {
@@ -87,6 +88,27 @@ struct ReaderLocator {
                 + bundled { $0.extensions.contains(fileExtension) }
         }
 
+        /// The readers claiming the longest of `input`'s extensions that
+        /// any reader claims, and that extension: a compound extension
+        /// names the format, so content decides only among its readers.
+        func claiming(_ input: InputFile) -> (fileExtension: String, readers: [Reader]) {
+            for fileExtension in Self.extensions(of: input) {
+                let readers = claiming(fileExtension)
+                if !readers.isEmpty { return (fileExtension, readers) }
+            }
+            return (input.fileExtension, [])
+        }
+
+        /// Every extension of `input`, longest first, lowercased:
+        /// `brand.tokens.json` has `tokens.json`, then `json`. Leading dots
+        /// start none (`.Xresources` is a name).
+        static func extensions(of input: InputFile) -> [String] {
+            let name = input.url.lastPathComponent.lowercased().drop { $0 == "." }
+            let compound = name.indices.filter { name[$0] == "." }.map { name[name.index(after: $0)...] }
+                .filter { $0.contains(".") }.map(String.init)
+            return compound + [input.fileExtension]
+        }
+
         func reading(_ format: String) -> [Reader] {
             user.filter { $0.probe.declaration.format == format } + bundled { $0.format == format }
         }
@@ -108,6 +130,8 @@ struct ReaderLocator {
     func reader(for input: InputFile, format: String?, among readers: Readers) throws(Diagnostic)
         -> PluginLocator.Located
     {
+        // A folder or a missing file is no input, whatever reads it.
+        let head = try Self.head(of: input)
         var chosen: Reader?
         if let format {
             chosen = readers.reading(format).first
@@ -119,8 +143,7 @@ struct ReaderLocator {
                     suggestion: Suggestion(for: format, among: formats, spelled: .bare))
             }
         } else {
-            let head = try Self.head(of: input)
-            let claiming = readers.claiming(input.fileExtension)
+            let (fileExtension, claiming) = readers.claiming(input)
             if claiming.count == 1 {
                 chosen = claiming[0]
             } else if !claiming.isEmpty {
@@ -129,7 +152,7 @@ struct ReaderLocator {
                     let tried = claiming.map(\.probe.declaration.format).joined(separator: ", ")
                     throw Diagnostic(
                         .data, file: input.displayName,
-                        "is no .\(input.fileExtension) file a reader recognises (tried \(tried)); name its format with --input-format"
+                        "is no .\(fileExtension) file a reader recognises (tried \(tried)); name its format with --input-format"
                     )
                 }
             } else {
