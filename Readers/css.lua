@@ -2,11 +2,48 @@
 -- references (and their fallbacks) resolved; properties whose value is not
 -- a colour are left out. Each rule is a section of one row, named by its
 -- selector (":root", ".dark", "@media …" rules by their inner selector).
+--
+-- Every step is linear in the sheet: comments are found with plain finds,
+-- text is trimmed without backtracking patterns, and var() is substituted
+-- with a stack of its own (a chain as deep as the sheet is long resolves)
+-- and each property's value kept once. As in a browser, a value longer than
+-- `value_bound` once substituted is invalid (a warning says so), and so is
+-- whatever needs it; a sheet that needs more than `reference_bound` var()
+-- references or `text_bound` bytes of substituted values is an error.
 local sb = require "swatchbook"
 
+local value_bound = 64 * 1024
+local reference_bound = 200000
+local text_bound = 16 * 1024 * 1024
+
+-- `s` without the white space around it, in one pass.
+local function trim(s)
+  local first = s:find("%S")
+  if not first then return "" end
+  return s:match("^.*%S", first)
+end
+
+local function count_lines(text, stop)
+  local _, breaks = text:sub(1, stop):gsub("\n", "")
+  return breaks + 1
+end
+
+-- The text with each comment made a space (keeping its line breaks, so
+-- line numbers stay right).
 local function strip_comments(text)
-  -- keep line breaks so line numbers stay right
-  return (text:gsub("/%*.-%*/", function(comment) return (comment:gsub("[^\n]", " ")) end))
+  local parts, position = {}, 1
+  while true do
+    local open = text:find("/*", position, true)
+    if not open then break end
+    local close = text:find("*/", open + 2, true)
+    if not close then sb.input_error(count_lines(text, open - 1), "a comment is never closed") end
+    parts[#parts + 1] = text:sub(position, open - 1)
+    local _, breaks = text:sub(open, close + 1):gsub("\n", "")
+    parts[#parts + 1] = " " .. ("\n"):rep(breaks)
+    position = close + 2
+  end
+  parts[#parts + 1] = text:sub(position)
+  return table.concat(parts)
 end
 
 -- Line numbers for positions met in order: each counts only the text
@@ -22,10 +59,17 @@ local function line_counter(text)
   end
 end
 
+-- "--name: value" as name, value and where the name starts; nil for
+-- another declaration.
+local function declaration(text)
+  local dashes, name, after = text:match("^%s*()%-%-([%w_%-]+)%s*:()")
+  if not name then return nil end
+  return name, trim(text:sub(after)), dashes
+end
+
 local function parse(text)
   text = strip_comments(text)
   local line_of = line_counter(text)
-  if text:find("/*", 1, true) then sb.input_error(line_of(text:find("/*", 1, true)), "a comment is never closed") end
   local rules, by_name = {}, {}
   local selectors, depth = {}, 0
   local position = 1
@@ -34,31 +78,20 @@ local function parse(text)
     local at, _, c = text:find("([{};])", position)
     if not at then break end
     if c == "{" then
-      local selector = text:sub(start, at - 1):match("^%s*(.-)%s*$")
       depth = depth + 1
-      selectors[depth] = selector
-      start = at + 1
-    elseif c == "}" then
-      local chunk = text:sub(start, at - 1)
-      if chunk:match("%S") then
-        local declaration = chunk
-        local name, value = declaration:match("^%s*%-%-([%w_%-]+)%s*:%s*(.-)%s*$")
-        if name and depth > 0 then
-          table.insert(rules, { selector = selectors[depth], name = name, value = value, line = line_of(start) })
-        end
-      end
-      if depth == 0 then sb.input_error(line_of(at), "a \"}\" closes no rule") end
-      depth = depth - 1
-      start = at + 1
+      selectors[depth] = trim(text:sub(start, at - 1))
     else
-      local declaration = text:sub(start, at - 1)
-      local name, value = declaration:match("^%s*%-%-([%w_%-]+)%s*:%s*(.-)%s*$")
-      if name then
-        local where = line_of(start + (declaration:find("%-%-") or 1) - 1)
+      local name, value, dashes = declaration(text:sub(start, at - 1))
+      if name and (c == ";" or depth > 0) then
+        local where = line_of(start + dashes - 1)
         table.insert(rules, { selector = selectors[depth] or ":root", name = name, value = value, line = where })
       end
-      start = at + 1
+      if c == "}" then
+        if depth == 0 then sb.input_error(line_of(at), "a \"}\" closes no rule") end
+        depth = depth - 1
+      end
     end
+    start = at + 1
     position = at + 1
   end
   if depth > 0 then sb.input_error(line_of(#text), "a rule is never closed (" .. depth .. " \"{\" left open)") end
@@ -70,19 +103,150 @@ local function parse(text)
   return rules, by_name
 end
 
-local function resolve(value, by_name, selector, line, seen)
-  return (value:gsub("var%(%s*%-%-([%w_%-]+)%s*,?%s*([^()]*)%)", function(name, fallback)
-    local target = by_name[selector .. "\0" .. name] or by_name[name]
-    if seen[name] then sb.input_error(line, "var(--" .. name .. ") refers back to itself (a cycle)") end
-    if target then
-      seen[name] = true
-      local resolved = resolve(target.value, by_name, selector, target.line, seen)
-      seen[name] = nil
-      return resolved
+-- Where each "(" of `text` is closed: { [open] = close }.
+local function closes_of(text)
+  local closes, open, position = {}, {}, 1
+  while true do
+    local at, _, c = text:find("([()])", position)
+    if not at then break end
+    if c == "(" then
+      open[#open + 1] = at
+    elseif #open > 0 then
+      closes[open[#open]] = at
+      open[#open] = nil
     end
-    if fallback ~= "" then return fallback end
-    sb.input_error(line, "var(--" .. name .. ") names no custom property")
-  end))
+    position = at + 1
+  end
+  return closes
+end
+
+local INVALID = {}
+
+-- The var() substitution of a sheet, in the context of a selector: for
+-- each selector, each property's value is worked out once.
+local function substitution(by_name, file)
+  local memo = {}  -- selector -> rule -> value (or INVALID)
+  local references, text_made = 0, 0
+  local warned = {}
+
+  local function too_long(rule)
+    if warned[rule] then return end
+    warned[rule] = true
+    sb.log(file .. ":" .. rule.line .. ": warning: --" .. rule.name .. " is more than " .. value_bound
+      .. " bytes once its var() are substituted, so it is invalid, as in a browser (and so is what uses it)")
+  end
+
+  return function(selector, top)
+    memo[selector] = memo[selector] or {}
+    local known = memo[selector]
+    if known[top] then return known[top] end
+    local active = {}
+    -- A frame substitutes text[position..stop]: a property's value, or the
+    -- fallback of a var() in it (rule nil), whose result goes to the frame
+    -- below it.
+    local function frame(rule, text, closes, position, stop, line)
+      return { rule = rule, text = text, closes = closes, position = position, stop = stop, line = line,
+               parts = {}, size = 0 }
+    end
+    local function open(rule)
+      active[rule] = true
+      rule.closes = rule.closes or closes_of(rule.value)
+      return frame(rule, rule.value, rule.closes, 1, #rule.value, rule.line)
+    end
+    local stack = { open(top) }
+    local result
+
+    -- Hands `value` (a string or INVALID) to frame `f`, for the var() it
+    -- is at: INVALID takes the var()'s fallback, or makes `f` invalid.
+    local function deliver(f, value)
+      if not f then result = value return end
+      local fallback = f.fallback
+      f.fallback = nil
+      if value ~= INVALID then
+        f.parts[#f.parts + 1] = value
+        f.size = f.size + #value
+      elseif fallback then
+        stack[#stack + 1] = frame(nil, f.text, f.closes, fallback[1], fallback[2], f.line)
+      else
+        f.failed = true
+      end
+    end
+
+    -- Ends the top frame with `value`, kept for its property.
+    local function finish(value)
+      local done = table.remove(stack)
+      if done.rule then
+        active[done.rule] = nil
+        known[done.rule] = value
+        if value ~= INVALID then
+          text_made = text_made + #value
+          if text_made > text_bound then
+            sb.input_error(done.line, "var() substitution made more than " .. text_bound
+              .. " bytes of values (a bound of the CSS reader)")
+          end
+        end
+      end
+      deliver(stack[#stack], value)
+    end
+
+    while #stack > 0 do
+      local f = stack[#stack]
+      if f.failed then
+        finish(INVALID)
+      elseif f.size > value_bound then
+        -- the property this frame belongs to is too long
+        while not stack[#stack].rule do table.remove(stack) end
+        too_long(stack[#stack].rule)
+        finish(INVALID)
+      else
+        local text = f.text
+        local at = text:find("var(", f.position, true)
+        if not at or at + 3 > f.stop then
+          local rest = text:sub(f.position, f.stop)
+          f.parts[#f.parts + 1] = rest
+          f.size = f.size + #rest
+          f.position = f.stop + 1
+          -- one past the bound is handled at the top of the loop
+          if f.size <= value_bound then finish(table.concat(f.parts)) end
+        else
+          local before = text:sub(f.position, at - 1)
+          f.parts[#f.parts + 1] = before
+          f.size = f.size + #before
+          local close = f.closes[at + 3]
+          local name, after = text:match("^%s*%-%-([%w_%-]+)%s*()", at + 4)
+          local mark = name and close and text:sub(after, after)
+          if mark ~= ")" and mark ~= "," then
+            -- not a var() this reader reads: kept as it is written
+            f.parts[#f.parts + 1] = "var("
+            f.size = f.size + 4
+            f.position = at + 4
+          else
+            f.position = close + 1
+            references = references + 1
+            if references > reference_bound then
+              sb.input_error(f.line, "the sheet needs more than " .. reference_bound
+                .. " var() substitutions (a bound of the CSS reader)")
+            end
+            local fallback = mark == "," and trim(text:sub(after + 1, close - 1)) ~= "" and { after + 1, close - 1 } or nil
+            local target = by_name[selector .. "\0" .. name] or by_name[name]
+            if not target then
+              if not fallback then sb.input_error(f.line, "var(--" .. name .. ") names no custom property") end
+              stack[#stack + 1] = frame(nil, text, f.closes, fallback[1], fallback[2], f.line)
+            elseif active[target] then
+              sb.input_error(f.line, "var(--" .. name .. ") refers back to itself (a cycle)")
+            elseif known[target] then
+              f.fallback = fallback
+              deliver(f, known[target])
+            else
+              f.fallback = fallback
+              stack[#stack + 1] = open(target)
+            end
+          end
+        end
+      end
+    end
+    return result
+  end
 end
 
 return {
@@ -93,11 +257,16 @@ return {
   },
   data = function(ctx)
     local rules, by_name = parse(sb.input())
+    local resolve = substitution(by_name, ctx.input.name)
     local sections, by_selector = {}, {}
     for _, rule in ipairs(rules) do
-      local value = resolve(rule.value, by_name, rule.selector, rule.line, { [rule.name] = true })
-      value = value:gsub("%s*!important%s*$", "")
-      local ok, colour = pcall(sb.color, value)
+      local value = resolve(rule.selector, rule)
+      if value ~= INVALID then
+        value = trim(value)
+        if value:sub(-10) == "!important" then value = trim(value:sub(1, -11)) end
+      end
+      local ok, colour = false, nil
+      if value ~= INVALID then ok, colour = pcall(sb.color, value) end
       if ok then
         local section = by_selector[rule.selector]
         if not section then

@@ -43,16 +43,13 @@ local function load(document)
   end
   index(document, "", nil)
 
-  local function colour(path, value, seen)
+  -- A token's colour, each token resolved once: an alias chain is walked
+  -- to a value (or to a token already resolved) and every token on it is
+  -- given that colour, so a long chain is read in one pass and a cycle is
+  -- found by meeting a token twice on the walk.
+  local resolved = {}  -- path -> colour
+  local function literal(path, value)
     if type(value) == "string" then
-      local alias = value:match("^{(.+)}$")
-      if alias then
-        local target = tokens[alias]
-        if not target then sb.input_error(0, path .. ": the alias {" .. alias .. "} names no token") end
-        if seen[alias] then sb.input_error(0, path .. ": the alias {" .. alias .. "} refers back to itself (a cycle)") end
-        seen[alias] = true
-        return colour(alias, target.node["$value"], seen)
-      end
       local ok, c = pcall(sb.color, value)
       if not ok then sb.input_error(0, path .. ": expected a colour, got " .. string.format("%q", value):sub(1, 60)) end
       return c
@@ -64,18 +61,39 @@ local function load(document)
         for i = 1, 3 do
           local v = components[i]
           if v == "none" then parts[i] = "none"
-          elseif type(v) == "number" then parts[i] = string.format("%.10g", v)
-          else sb.input_error(0, path .. ": expected numbers or \"none\" in components") end
+          elseif type(v) == "number" and v == v and v > -math.huge and v < math.huge then
+            parts[i] = string.format("%.10g", v)
+          else sb.input_error(0, path .. ": expected finite numbers or \"none\" in components") end
         end
         local alpha = value.alpha == nil and 1 or value.alpha
+        if type(alpha) ~= "number" or not (alpha >= 0 and alpha <= 1) then
+          sb.input_error(0, path .. ": expected an alpha from 0 to 1, got " .. tostring(alpha):sub(1, 40))
+        end
         local ok, c = pcall(sb.color, string.format(format, parts[1], parts[2], parts[3], tostring(alpha)))
         if ok then return c end
       end
-      if type(value.hex) == "string" then return colour(path, value.hex, seen) end
+      if type(value.hex) == "string" and not value.hex:match("^{.+}$") then return literal(path, value.hex) end
       local problem = space and ("\"" .. tostring(space) .. "\" is not read") or "missing"
       sb.input_error(0, path .. ": expected a colour object with colorSpace (" .. problem .. ") and 3 components, or a hex")
     end
     sb.input_error(0, path .. ": expected a colour value, got a " .. type(value))
+  end
+  local function colour(path, value)
+    local chain, on_chain = {}, {}
+    local found
+    while true do
+      if resolved[path] then found = resolved[path] break end
+      chain[#chain + 1] = path
+      on_chain[path] = true
+      local alias = type(value) == "string" and value:match("^{(.+)}$")
+      if not alias then found = literal(path, value) break end
+      local target = tokens[alias]
+      if not target then sb.input_error(0, path .. ": the alias {" .. alias .. "} names no token") end
+      if on_chain[alias] then sb.input_error(0, path .. ": the alias {" .. alias .. "} refers back to itself (a cycle)") end
+      path, value = alias, target.node["$value"]
+    end
+    for _, p in ipairs(chain) do resolved[p] = found end
+    return found
   end
 
   local function item(path, key, token)
@@ -88,7 +106,7 @@ local function load(document)
         fields[#fields + 1] = { name, type(extension) == "table" and sb.json.encode(extension) or tostring(extension) }
       end
     end
-    return { id = path, name = key, color = colour(path, value, { [path] = true }), fields = #fields > 0 and fields or nil }
+    return { id = path, name = key, color = colour(path, value), fields = #fields > 0 and fields or nil }
   end
 
   local function tree(group, path, inherited)
