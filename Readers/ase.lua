@@ -62,6 +62,19 @@ local function read(bytes, stem)
       local used = 4 + needs * 4 + 2
       if data + used > at + 6 + length then fail(data - 1, "the colour of block " .. block .. " runs past it") end
       local v = { string.unpack(">" .. string.rep("f", needs), bytes, data + 4) }
+      -- each component finite and in its model's range, a rounding error
+      -- past either end let through
+      local low, high = 0, 1
+      for i = 1, needs do
+        if model == "LAB " and i > 1 then low, high = -128, 127 end
+        local x = v[i]
+        if x ~= x or x < low - 0.001 or x > high + 0.001 then
+          local entry = name ~= "" and string.format("%q", name) or ("block " .. block)
+          fail(data + 4 + (i - 1) * 4 - 1, "the colour " .. entry .. " has " .. (model:gsub(" ", "")) .. " component " .. i
+            .. " " .. tostring(x) .. ", expected a number from " .. low .. " to " .. high)
+        end
+        v[i] = math.max(low, math.min(high, x))
+      end
       local type = string.unpack(">I2", bytes, data + 4 + needs * 4)
       local color
       if model == "RGB " then

@@ -33,7 +33,8 @@ return {
       colors.cursor_text = terminal.required(text, cursor.line, "cursor text")
       colors.cursor = terminal.required(block, cursor.line, "cursor")
     end
-    local title = terminal.lines(sb.input())[1].text:match("^#%s*(.-)%s*$")
+    local head = terminal.lines(sb.input())[1].text
+    local title = head:sub(1, 1) == "#" and terminal.trim(head:sub(2)) or nil
     if title then title = title:gsub("^[Tt]heme:%s*", "") end
     if title == "" then title = nil end
     return terminal.catalogue(title or ctx.input.stem, colors)

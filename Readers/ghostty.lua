@@ -18,7 +18,7 @@ return {
   data = function(ctx)
     local colors = {}
     for _, line in ipairs(terminal.lines(sb.input())) do
-      local s = line.text:match("^%s*(.-)%s*$")
+      local s = terminal.trim(line.text)
       if s ~= "" and not s:match("^#") then
         local key, value = s:match("^([%w%-]+)%s*=%s*(.-)$")
         if not key then sb.input_error(line.number, 'expected "key = value", got "' .. s:sub(1, 40) .. '"') end

@@ -18,7 +18,7 @@ return {
   data = function(ctx)
     local colors, name = {}, ctx.input.stem
     for _, line in ipairs(terminal.lines(sb.input())) do
-      local s = line.text:match("^%s*(.-)%s*$")
+      local s = terminal.trim(line.text)
       local title = s:match("^##%s*name:%s*(.+)$")
       if title then name = title end
       local key, value = s:match("^([%w_]+)%s+(%S+)")

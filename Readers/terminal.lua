@@ -18,20 +18,34 @@ M.specials = {
   { id = "selection_foreground", name = "Selection text" },
 }
 
+-- `s` without the white space around it, in one pass (a pattern such as
+-- "^%s*(.-)%s*$" backtracks over every run of spaces inside `s`, which
+-- is quadratic in a long line).
+function M.trim(s)
+  local first = s:find("%S")
+  if not first then return "" end
+  return s:match("^.*%S", first)
+end
+
 -- A colour as schemes write it: #RRGGBB, RRGGBB, 0xRRGGBB, rgb:RR/GG/BB
--- (X11), "R,G,B" (Konsole), or anything sb.color reads. Nil if none.
+-- (X11, 1 to 4 hex digits a channel), "R,G,B" (Konsole), or anything
+-- sb.color reads. Nil if none, with what was wrong when it is known.
 function M.color(text)
   if type(text) ~= "string" then return nil end
-  text = text:match("^%s*['\"]?(.-)['\"]?%s*$")
+  text = M.trim(text)
+  local quote = text:sub(1, 1)
+  if (quote == "'" or quote == '"') and #text >= 2 and text:sub(-1) == quote then text = M.trim(text:sub(2, -2)) end
   local hex = text:match("^0[xX](%x%x%x%x%x%x)$") or text:match("^(%x%x%x%x%x%x)$")
   if hex then return sb.color("#" .. hex) end
   local r, g, b = text:match("^rgb:(%x+)/(%x+)/(%x+)$")
   if r then
+    if #r > 4 or #g > 4 or #b > 4 then return nil, "rgb: takes 1 to 4 hex digits a channel" end
     local function channel(h) return math.floor(tonumber(h, 16) * 255 / (16 ^ #h - 1) + 0.5) end
     return sb.rgb(channel(r), channel(g), channel(b))
   end
   r, g, b = text:match("^(%d+)%s*,%s*(%d+)%s*,%s*(%d+)$")
-  if r and tonumber(r) <= 255 and tonumber(g) <= 255 and tonumber(b) <= 255 then
+  if r then
+    if tonumber(r) > 255 or tonumber(g) > 255 or tonumber(b) > 255 then return nil, "components go from 0 to 255" end
     return sb.rgb(tonumber(r), tonumber(g), tonumber(b))
   end
   local ok, colour = pcall(sb.color, text)
@@ -41,9 +55,10 @@ end
 
 -- Reads `value` as a colour, or reports it at `line` of the input.
 function M.required(value, line, what)
-  local colour = M.color(value)
+  local colour, problem = M.color(value)
   if not colour then
-    sb.input_error(line or 0, "expected a colour for " .. what .. ", got " .. string.format("%q", tostring(value)):sub(1, 60))
+    sb.input_error(line or 0, "expected a colour for " .. what .. (problem and " (" .. problem .. ")" or "") .. ", got "
+      .. string.format("%q", tostring(value)):sub(1, 60))
   end
   return colour
 end
@@ -93,18 +108,21 @@ function M.ini(text)
   local sections = { [""] = {} }
   local current = sections[""]
   for _, line in ipairs(M.lines(text)) do
-    local s = line.text:match("^%s*(.-)%s*$")
-    if s == "" or s:match("^[;#]") then
+    local s = M.trim(line.text)
+    local first = s:sub(1, 1)
+    if s == "" or first == ";" or first == "#" then
       -- nothing
-    elseif s:match("^%[.*%]$") then
-      local name = s:match("^%[%s*(.-)%s*%]$")
+    elseif first == "[" and s:sub(-1) == "]" then
+      local name = M.trim(s:sub(2, -2))
       sections[name] = sections[name] or {}
       current = sections[name]
     else
-      local key, value = s:match("^([^=]-)%s*=%s*(.*)$")
-      if not key then sb.input_error(line.number, 'expected "key = value" or "[section]", got "' .. s:sub(1, 40) .. '"') end
+      local equals = s:find("=", 1, true)
+      if not equals then sb.input_error(line.number, 'expected "key = value" or "[section]", got "' .. s:sub(1, 40) .. '"') end
+      local key, value = M.trim(s:sub(1, equals - 1)), M.trim(s:sub(equals + 1))
       -- a comment after the value, as foot allows
-      value = value:gsub("%s+[#;].*$", "")
+      local comment = value:find("%s[#;]")
+      if comment then value = M.trim(value:sub(1, comment)) end
       current[key] = { value = value, line = line.number }
     end
   end
@@ -120,24 +138,30 @@ function M.toml(text)
   local prefix = ""
   local lines = M.lines(text)
   local i = 1
+  -- the line without a comment outside quotes, trimmed
   local function strip(s)
-    -- drop a comment outside quotes
-    local out, quote = {}, nil
-    for c in s:gmatch(".") do
+    local position, quote = 1, nil
+    while true do
+      local at, _, c = s:find(quote and ("([" .. quote .. "])") or "([\"'#])", position)
+      if not at then break end
       if quote then
-        if c == quote then quote = nil end
-      elseif c == '"' or c == "'" then
-        quote = c
+        quote = nil
       elseif c == "#" then
+        s = s:sub(1, at - 1)
         break
+      else
+        quote = c
       end
-      out[#out + 1] = c
+      position = at + 1
     end
-    return (table.concat(out):match("^%s*(.-)%s*$"))
+    return M.trim(s)
   end
   local function scalar(s, number)
-    local q = s:match('^"(.*)"$') or s:match("^'(.*)'$")
-    if q then return q end
+    local quote = s:sub(1, 1)
+    if quote == '"' or quote == "'" then
+      if #s < 2 or s:sub(-1) ~= quote then sb.input_error(number, "the string opened here is never closed") end
+      return s:sub(2, -2)
+    end
     if s == "true" then return true end
     if s == "false" then return false end
     local n = tonumber(s)
@@ -149,25 +173,39 @@ function M.toml(text)
     local s = strip(line.text)
     if s == "" then
       -- nothing
-    elseif s:match("^%[%[.*%]%]$") or s:match("^%[.*%]$") then
-      prefix = s:match("^%[+%s*(.-)%s*%]+$"):gsub('"', "") .. "."
+    elseif s:sub(1, 1) == "[" then
+      if s:sub(-1) ~= "]" then sb.input_error(line.number, 'expected a "]" closing the table name') end
+      local first = s:find("[^%[]") or #s + 1
+      local last = s:match(".*()[^%]]") or 0
+      prefix = M.trim(s:sub(first, last)):gsub('"', "") .. "."
     else
-      local key, value = s:match("^([%w_%-%.\"' ]-)%s*=%s*(.*)$")
-      if not key then sb.input_error(line.number, 'expected "key = value", got "' .. s:sub(1, 40) .. '"') end
+      local equals = s:find("=", 1, true)
+      local key = equals and M.trim(s:sub(1, equals - 1))
+      if not key or not key:match("^[%w_%-%.\"' ]*$") then
+        sb.input_error(line.number, 'expected "key = value", got "' .. s:sub(1, 40) .. '"')
+      end
+      local value = M.trim(s:sub(equals + 1))
       key = key:gsub('"', ""):gsub("'", ""):gsub("%s", "")
-      if value:match("^%[") then
+      if value:sub(1, 1) == "[" then
         -- an array, perhaps over several lines
-        local joined = value
-        while not strip(joined):match("%]$") and i < #lines do
+        local pieces = { value }
+        local closed = value:sub(-1) == "]"
+        while not closed and i < #lines do
           i = i + 1
-          joined = joined .. " " .. strip(lines[i].text)
+          local piece = strip(lines[i].text)
+          pieces[#pieces + 1] = piece
+          if piece ~= "" then closed = piece:sub(-1) == "]" end
         end
+        if not closed then sb.input_error(line.number, "the array opened here is never closed") end
+        local joined = table.concat(pieces, " ")
         local list = {}
-        for element in strip(joined):match("^%[(.*)%]$"):gmatch("[^,]+") do
-          element = element:match("^%s*(.-)%s*$")
+        for element in joined:sub(2, -2):gmatch("[^,]+") do
+          element = M.trim(element)
           if element ~= "" then list[#list + 1] = scalar(element, line.number) end
         end
         values[prefix .. key] = { value = list, line = line.number }
+      elseif value:sub(1, 1) == "{" and value:sub(-1) ~= "}" then
+        sb.input_error(line.number, "the inline table opened here is never closed")
       else
         values[prefix .. key] = { value = scalar(value, line.number), line = line.number }
       end

@@ -10,7 +10,9 @@ return {
     detect = function(head) return head:match('"palette"%s*:') ~= nil and head:match('"use%-theme%-colors"') ~= nil end,
   },
   data = function(ctx)
-    local scheme = sb.json.decode(sb.input())
+    local ok, scheme = pcall(sb.json.decode, sb.input())
+    if not ok then sb.input_error(0, tostring(scheme):gsub("^.-sb%.json%.decode: ", "")) end
+    if type(scheme) ~= "table" then sb.input_error(0, "expected a JSON object") end
     if type(scheme.palette) ~= "table" or #scheme.palette ~= 16 then
       sb.input_error(0, "expected \"palette\": a list of 16 colours")
     end

@@ -28,8 +28,11 @@ return {
     detect = function(head) return head:match('"brightBlack"') ~= nil and head:match('"purple"') ~= nil end,
   },
   data = function(ctx)
-    local document = sb.json.decode(sb.input())
+    local ok, document = pcall(sb.json.decode, sb.input())
+    if not ok then sb.input_error(0, tostring(document):gsub("^.-sb%.json%.decode: ", "")) end
+    if type(document) ~= "table" then sb.input_error(0, "expected a JSON object") end
     local schemes = document.schemes or (document[1] and document) or { document }
+    if type(schemes) ~= "table" then sb.input_error(0, "expected \"schemes\": a list of scheme objects") end
     local sections = {}
     for i, object in ipairs(schemes) do
       if type(object) ~= "table" then sb.input_error(0, "expected scheme objects, got a " .. type(object)) end

@@ -12,13 +12,17 @@ return {
   data = function(ctx)
     local defines, colors = {}, {}
     for _, line in ipairs(terminal.lines(sb.input())) do
-      local s = line.text:match("^%s*(.-)%s*$")
+      local s = terminal.trim(line.text)
       local name, value = s:match("^#define%s+([%w_]+)%s+(.+)$")
       if name then
         defines[name] = value
       elseif s ~= "" and not s:match("^!") and not s:match("^#") then
-        local key, v = s:match("^[%w_%.%*%-]-[%*%.]?([%w_]+)%s*:%s*(.-)$")
-        if key then
+        -- "resource: value", the resource's last component its key
+        local colon = s:find(":", 1, true)
+        local resource = colon and terminal.trim(s:sub(1, colon - 1)) or ""
+        local key = resource:match("^[%w_%.%*%-]*$") and resource:sub((resource:match(".*()[^%w_]") or 0) + 1) or ""
+        local v = colon and terminal.trim(s:sub(colon + 1))
+        if key ~= "" then
           v = defines[v] or v
           local index = key:match("^color(%d+)$")
           if index and tonumber(index) < 16 then
