@@ -80,24 +80,30 @@ extension SwatchbookModule {
     }
 
     /// The largest file `sb.input()` reads: what the memory cap could hold.
+    /// A file it cannot read is the file's failure (``LuaRuntime/inputFailure``).
     private static func readInput(of runtime: LuaRuntime) throws(LuaHostError) -> [UInt8] {
         guard let input = runtime.input else {
             throw LuaHostError("sb.input: this plugin was given no file (it is not run as a reader)")
         }
+        func refuse(_ kind: Diagnostic.Kind, _ message: String) -> LuaHostError {
+            runtime.inputFailure = Diagnostic(kind, file: input.displayName, message)
+            return LuaHostError("sb.input: \(input.displayName): \(message)")
+        }
         var status = stat()
         guard stat(input.url.path, &status) == 0 else {
-            throw LuaHostError("sb.input: \(input.displayName): \(String(cString: strerror(errno)))")
+            throw refuse(.inputMissing, String(cString: strerror(errno)))
         }
         guard status.st_mode & S_IFMT == S_IFREG else {
-            throw LuaHostError("sb.input: \(input.displayName) is not a regular file")
+            throw refuse(.inputMissing, "is not a regular file (a folder, a FIFO or a device)")
         }
         guard Int(status.st_size) <= runtime.limits.memoryBytes / 2 else {
-            throw LuaHostError(
-                "sb.input: \(input.displayName) is \(status.st_size) bytes, more than half the memory cap (--max-memory)"
+            throw refuse(
+                .data,
+                "is \(status.st_size) bytes, more than half the memory cap of \(runtime.limits.memoryMiB) MiB (--max-memory)"
             )
         }
         guard let data = FileManager.default.contents(atPath: input.url.path) else {
-            throw LuaHostError("sb.input: \(input.displayName) cannot be read")
+            throw refuse(.inputMissing, "cannot be read (permission denied?)")
         }
         return [UInt8](data)
     }

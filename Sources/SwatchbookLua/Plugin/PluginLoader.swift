@@ -20,6 +20,13 @@ public enum PluginLoader {
         if source == nil { runtime.sourceURL = url }
         runtime.bundledFiles = bundle
         runtime.input = context.input
+        if let input = context.input {
+            runtime.stopsStuckCalls(
+                saying: Diagnostic(
+                    .data, file: input.displayName,
+                    "reading it took a second past the time budget of \(context.limits.timeoutText) s (--script-timeout)"
+                        + " inside a library function that cannot be interrupted; swatchbook stopped"))
+        }
         SwatchbookModule.install(in: runtime)
         try runtime.runReturningTable(bytes, what: "plugin")
         let stack = runtime.stack
@@ -64,35 +71,43 @@ public enum PluginLoader {
             return plugin
         }
 
-        // The data: a table, or a function of ctx called once.
-        if metadata.dataIsFunction {
-            // Inside host code the stack is a frame of its own: the plugin
-            // table is reached through its reference.
-            try runtime.pushProtected { stack throws(LuaHostError) in
-                stack.pushReference(tableReference)
-                stack.rawField(-1, "data")
-                pushContext(context, options: options, folder: url.deletingLastPathComponent(), on: stack)
-                return 2
-            }
-            try runtime.call(arguments: 1, results: 1, in: "data")
-        } else {
-            stack.rawField(pluginIndex, "data")
-        }
         var catalogue = Catalogue(sections: [])
-        var dataProblems: [CatalogueReader.Failure] = []
-        try runtime.protected(arguments: 1) { stack throws(LuaHostError) in
-            let reader = CatalogueReader(stack: stack, collectsProblems: true)
-            do throws(CatalogueReader.Failure) {
-                catalogue = try reader.catalogue(at: 1)
-                dataProblems = reader.problems
-            } catch {
-                dataProblems = reader.problems.isEmpty ? [error] : reader.problems
+        do throws(Diagnostic) {
+            // The data: a table, or a function of ctx called once.
+            if metadata.dataIsFunction {
+                // Inside host code the stack is a frame of its own: the plugin
+                // table is reached through its reference.
+                try runtime.pushProtected { stack throws(LuaHostError) in
+                    stack.pushReference(tableReference)
+                    stack.rawField(-1, "data")
+                    pushContext(context, options: options, folder: url.deletingLastPathComponent(), on: stack)
+                    return 2
+                }
+                try runtime.call(arguments: 1, results: 1, in: "data")
+            } else {
+                stack.rawField(pluginIndex, "data")
             }
-            warnings += reader.warnings.warnings(file: displayName)
-            return 0
+            var dataProblems: [CatalogueReader.Failure] = []
+            try runtime.protected(arguments: 1) { stack throws(LuaHostError) in
+                let reader = CatalogueReader(stack: stack, collectsProblems: true)
+                do throws(CatalogueReader.Failure) {
+                    catalogue = try reader.catalogue(at: 1)
+                    dataProblems = reader.problems
+                } catch {
+                    dataProblems = reader.problems.isEmpty ? [error] : reader.problems
+                }
+                warnings += reader.warnings.warnings(file: displayName)
+                return 0
+            }
+            try fail(
+                with: dataProblems.map { Diagnostic(.data, file: displayName, dataPath: $0.path, $0.message) }
+            )
+        } catch {
+            // A reader's failure is the failure of the file it reads; a
+            // reader whose own table is wrong is the reader's.
+            guard let input = context.input, problems.isEmpty else { throw error }
+            throw ReaderFailure.onInput(error, input: input, runtime: runtime)
         }
-        try fail(
-            with: dataProblems.map { Diagnostic(.data, file: displayName, dataPath: $0.path, $0.message) })
         stack.setTop(pluginIndex - 1)
         let plugin = Plugin(
             file: displayName, metadata: metadata, source: catalogue, warnings: warnings,

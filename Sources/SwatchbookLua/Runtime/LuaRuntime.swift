@@ -36,6 +36,12 @@ final class LuaRuntime {
     /// What `sb.input_error` reported about that file: the failure shown in
     /// place of the Lua error that carried it.
     var inputFailure: Diagnostic?
+    /// The bound the last failed call ran into, if it ran into one: what
+    /// a reader's failure is told as (``ReaderFailure``).
+    private(set) var boundHit: Bound?
+
+    /// The budgets a call can run out of.
+    enum Bound { case memory, time }
 
     var stack: LuaStack { LuaStack(L: L) }
 
@@ -47,12 +53,12 @@ final class LuaRuntime {
         self.limits = limits
         self.folder = file.deletingLastPathComponent()
         self.displayName = displayName
-        let stuck = Diagnostic(
-            .data, file: displayName,
-            "a call ran a second past its \(limits.timeoutText) s time budget (--script-timeout) inside a library"
-                + " function that cannot be interrupted, such as a backtracking string.find; swatchbook stopped"
-        )
-        sbl_set_stuck_message(L, Sanitizer.cleanLines(stuck.formatted))
+        stopsStuckCalls(
+            saying: Diagnostic(
+                .data, file: displayName,
+                "a call ran a second past its \(limits.timeoutText) s time budget (--script-timeout) inside a library"
+                    + " function that cannot be interrupted, such as a backtracking string.find; swatchbook stopped"
+            ))
         sbl_open_sandbox(L, Int64(seed))
         installRequire()
         installLog()
@@ -60,6 +66,12 @@ final class LuaRuntime {
 
     deinit {
         sbl_close(L)
+    }
+
+    /// Sets the line printed when a call stuck past its budget, where no
+    /// hook reaches it, ends the process.
+    func stopsStuckCalls(saying diagnostic: Diagnostic) {
+        sbl_set_stuck_message(L, Sanitizer.cleanLines(diagnostic.formatted))
     }
 
     /// A Swift function callable from Lua; it reports failure by throwing,
@@ -101,6 +113,7 @@ final class LuaRuntime {
     /// pushes from outside any, where it promises none.
     func makeRoom(_ count: Int32 = hostSlots, for callback: @autoclosure () -> String) throws(Diagnostic) {
         guard lua_checkstack(L, count) != 0 else {
+            boundHit = .memory
             throw Diagnostic(
                 .data, file: displayName,
                 "\(callback()) ran out of memory (the cap is \(limits.memoryMiB) MiB, --max-memory)")
@@ -124,12 +137,15 @@ final class LuaRuntime {
         guard status != LUA_OK else { return }
         let message = stack.string(at: -1) ?? "error"
         stack.pop()
-        if let failure = inputFailure {
+        boundHit = timedOut ? .time : outOfMemory || status == LUA_ERRMEM ? .memory : nil
+        let traceback = String(cString: sbl_last_traceback(L))
+        if var failure = inputFailure {
+            // The reader's place, for --verbose.
             inputFailure = nil
+            failure.traceback = traceback
             throw failure
         }
         let callback = callback()
-        let traceback = String(cString: sbl_last_traceback(L))
         if timedOut {
             let located = diagnostic(fromLuaMessage: message, in: callback)
             throw Diagnostic(
@@ -165,7 +181,8 @@ final class LuaRuntime {
         guard status == LUA_OK else {
             let message = stack.string(at: -1) ?? "error"
             stack.pop()
-            if message.hasSuffix("not enough memory") {
+            boundHit = message.hasSuffix("not enough memory") ? .memory : nil
+            if boundHit == .memory {
                 throw Diagnostic(
                     .data, file: displayName,
                     "ran out of memory (the cap is \(limits.memoryMiB) MiB, --max-memory)")
@@ -190,6 +207,7 @@ final class LuaRuntime {
         guard status == LUA_OK else {
             let message = stack.string(at: -1) ?? "error"
             stack.pop()
+            boundHit = status == LUA_ERRMEM || message.hasSuffix("not enough memory") ? .memory : nil
             throw diagnostic(fromLuaMessage: message, in: "host")
         }
     }
