@@ -65,4 +65,89 @@ import Testing
             opts.status == 64 && opts.stderr.contains("SWATCHBOOK_OPTS: a quote is never closed"),
             "\(opts.stderr)")
     }
+
+    /// A config file written on Windows: each CRLF line is a line.
+    @Test func aCRLFConfigFileIsReadLineByLine() throws {
+        let scratch = Self.config("# my defaults\r\n--height 3\r\n--layout outline\r\n")
+        let result = try CommandRunner.run(
+            ["render", "--format", "plain"], environment: ["XDG_CONFIG_HOME": scratch.path("config")])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.text.split(separator: "\n").count == 3, "\(result.text)")
+        #expect(result.text.contains("▾"), "--layout outline, the second line")
+    }
+
+    /// In the config file and in SWATCHBOOK_OPTS a later single-valued
+    /// option replaces an earlier one; the command line replaces both.
+    @Test func theLastOfAnOptionGivenTwiceWins() throws {
+        let scratch = Self.config("--height 3\n--width 40\n--height=4\n")
+        var environment = ["XDG_CONFIG_HOME": scratch.path("config")]
+        let config = try CommandRunner.run(["render", "--format", "plain"], environment: environment)
+        #expect(config.status == 0, "\(config.stderr)")
+        #expect(config.text.split(separator: "\n").count == 4, "\(config.text)")
+        environment["SWATCHBOOK_OPTS"] = "--height 5 --height 6"
+        let opts = try CommandRunner.run(["render", "--format", "plain"], environment: environment)
+        #expect(opts.status == 0, "\(opts.stderr)")
+        #expect(opts.text.split(separator: "\n").count == 6, "\(opts.text)")
+        let command = try CommandRunner.run(
+            ["render", "--format", "plain", "--height", "2"], environment: environment)
+        #expect(command.status == 0, "\(command.stderr)")
+        #expect(command.text.split(separator: "\n").count == 2, "\(command.text)")
+    }
+
+    /// A value the option does not take is the config's error, at its line.
+    @Test func aBadValueNamesTheFileAndTheLine() throws {
+        let scratch = Self.config("--height 3\n--width abc\n")
+        let file = scratch.path("config") + "/swatchbook/config"
+        let result = try CommandRunner.run(
+            ["render"], environment: ["XDG_CONFIG_HOME": scratch.path("config")])
+        #expect(result.status == 64)
+        #expect(
+            result.stderr == file + ":2: --width: expected a whole number from 1 to 10000, got \"abc\"\n",
+            "\(result.stderr)")
+        for (line, message) in [
+            ("--wrap=yes", ":1: --wrap takes no value"), ("--layout", ":1: --layout needs a value"),
+            ("--color sometimes", ":1: --color: expected one of"),
+            ("--format gif", ":1: --format: expected one of"),
+        ] {
+            let bad = Self.config(line + "\n")
+            let failed = try CommandRunner.run(
+                ["render"], environment: ["XDG_CONFIG_HOME": bad.path("config")])
+            #expect(failed.status == 64, "\(line): \(failed.stderr)")
+            #expect(
+                failed.stderr.hasPrefix(bad.path("config") + "/swatchbook/config" + message),
+                "\(failed.stderr)")
+        }
+        let opts = try CommandRunner.run(["render"], environment: ["SWATCHBOOK_OPTS": "--seed x"])
+        #expect(opts.status == 64)
+        #expect(opts.stderr.hasPrefix("SWATCHBOOK_OPTS: --seed: expected a whole number"), "\(opts.stderr)")
+    }
+
+    /// `-o` there would make every render write that file.
+    @Test func anOutputFileIsRefusedThere() throws {
+        let scratch = ScratchFolder()
+        let output = scratch.path("out.txt")
+        scratch.write("config/swatchbook/config", "--width 40\n-o \(output)\n")
+        let config = try CommandRunner.run(
+            ["render"], environment: ["XDG_CONFIG_HOME": scratch.path("config")])
+        #expect(config.status == 64)
+        #expect(
+            config.stderr.hasPrefix(scratch.path("config") + "/swatchbook/config:2: -o/--output "),
+            "\(config.stderr)")
+        let opts = try CommandRunner.run(["render"], environment: ["SWATCHBOOK_OPTS": "--output=\(output)"])
+        #expect(opts.status == 64)
+        #expect(opts.stderr.hasPrefix("SWATCHBOOK_OPTS: -o/--output "), "\(opts.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
+    /// `--state` there keeps one view state for every render, browse and pick.
+    @Test func aStateFileIsAllowedThere() throws {
+        let scratch = ScratchFolder()
+        let state = scratch.path("state.json")
+        scratch.write("config/swatchbook/config", "--state \(state)\n")
+        let result = try CommandRunner.run(
+            ["render", "--format", "plain", "--focus", "1.1.2"],
+            environment: ["XDG_CONFIG_HOME": scratch.path("config")])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: state), "the render saved its state there")
+    }
 }

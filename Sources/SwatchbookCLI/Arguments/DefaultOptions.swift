@@ -1,17 +1,20 @@
 import Foundation
 import SwatchbookCore
 import SwatchbookLua
+import SwatchbookRender
 
 /// Default options, as bat and fzf keep them: the config file
-/// `$XDG_CONFIG_HOME/swatchbook/config` (one option a line, `#` comments),
-/// then `SWATCHBOOK_OPTS` (words, quoted as a shell quotes them), then the
-/// command line, which wins: a single-valued option takes its last value,
-/// and repeatable ones (`--set`, `--keys`, `--expand`) add up.
+/// `$XDG_CONFIG_HOME/swatchbook/config` (one option a line, `#` comments,
+/// LF or CRLF), then `SWATCHBOOK_OPTS` (words, quoted as a shell quotes
+/// them), then the command line. A later single-valued option replaces an
+/// earlier one, within the file and the variable too, and the command line
+/// replaces both; repeatable ones (`--set`, `--keys`, `--expand`) add up.
 /// `--no-config` on the command line ignores both.
 ///
-/// An option no view command knows is an error naming the file and line (or
-/// the variable); one that only another command takes (`--height` is
-/// render's) is skipped for this one.
+/// Any mistake there, an unknown option or a value the option does not
+/// take, is an error naming the file and line (or the variable), and so is
+/// `-o`, which would make every render write that file. An option that
+/// only another command takes (`--height` is render's) is skipped for this one.
 struct DefaultOptions {
     var environment: [String: String]
 
@@ -34,13 +37,14 @@ struct DefaultOptions {
                 \.element)
         }
         var config: [Group] = []
-        if let text = try readConfig() {
-            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        if let lines = try readConfig() {
+            for (index, line) in lines.enumerated() {
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
                 guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { continue }
-                let words = try Self.words(trimmed, where: "\(configPath):\(index + 1)")
+                let place = "\(configPath):\(index + 1)"
                 config += try groups(
-                    words, parser: parser, allOptions: allOptions, where: "\(configPath):\(index + 1)")
+                    try Self.words(trimmed, where: place), parser: parser, allOptions: allOptions,
+                    where: place)
             }
         }
         var variable: [Group] = []
@@ -48,6 +52,8 @@ struct DefaultOptions {
             let words = try Self.words(opts, where: "SWATCHBOOK_OPTS")
             variable = try groups(words, parser: parser, allOptions: allOptions, where: "SWATCHBOOK_OPTS")
         }
+        config = Self.lastOfEach(config)
+        variable = Self.lastOfEach(variable)
         // A later place's single-valued option replaces an earlier one's.
         let given = Set(arguments[..<end].compactMap { word in Self.optionName(word, among: allOptions) })
         let later = given.union(variable.map(\.option.name))
@@ -63,6 +69,17 @@ struct DefaultOptions {
         var words: [String]
     }
 
+    /// `groups` with each single-valued option's last alone: the last one wins.
+    private static func lastOfEach(_ groups: [Group]) -> [Group] {
+        var last: [String: Int] = [:]
+        for (index, group) in groups.enumerated() where !group.option.repeatable {
+            last[group.option.name] = index
+        }
+        return groups.enumerated().filter { index, group in
+            group.option.repeatable || last[group.option.name] == index
+        }.map(\.element)
+    }
+
     /// The option a command-line word names, if it is one.
     private static func optionName(_ word: String, among options: [ArgumentParser.Option]) -> String? {
         guard word.hasPrefix("-") else { return nil }
@@ -70,14 +87,18 @@ struct DefaultOptions {
         return ArgumentParser.option(named: name, in: options)?.name
     }
 
-    private func readConfig() throws(Diagnostic) -> String? {
+    /// The config file's lines, split at each LF with a CR before it
+    /// dropped: split as bytes, since a `Character` holds a CRLF whole.
+    private func readConfig() throws(Diagnostic) -> [String]? {
         var status = stat()
         guard stat(configPath, &status) == 0 else { return nil }
         guard status.st_mode & S_IFMT == S_IFREG, let data = FileManager.default.contents(atPath: configPath)
         else {
             throw Diagnostic(.inputMissing, file: configPath, "cannot be read as a config file")
         }
-        return String(decoding: data, as: UTF8.self)
+        return data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
+            String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
+        }
     }
 
     /// The options of `words` this command takes, checked.
@@ -102,6 +123,12 @@ struct DefaultOptions {
                     .usage, "\(place): unknown option \(name)",
                     suggestion: Suggestion(for: name, among: allOptions.map(\.name), spelled: .bare))
             }
+            guard option.name != "--output" else {
+                throw Diagnostic(
+                    .usage,
+                    "\(place): -o/--output belongs on the command line; here it would make every render write that file"
+                )
+            }
             var group = [word]
             if option.takesValue && !word.contains("=") {
                 guard index < words.count else { throw Diagnostic(.usage, "\(place): \(name) needs a value") }
@@ -109,10 +136,30 @@ struct DefaultOptions {
                 index += 1
             }
             if parser.options.contains(where: { $0.name == option.name }) {
+                try Self.check(group, parser: parser, where: place)
                 kept.append(Group(option: option, words: group))
             }
         }
         return kept
+    }
+
+    /// Checks one option's value as its command will, so a bad one is
+    /// reported at its line rather than as the command line's.
+    private static func check(_ words: [String], parser: ArgumentParser, where place: String)
+        throws(Diagnostic)
+    {
+        do throws(Diagnostic) {
+            let parsed = try parser.parse(words)
+            _ = try ViewOptions(parsed, command: parser.command)
+            _ = try OptionValues.choice(parsed.value("--format"), option: "--format", as: OutputFormat.self)
+            for option in ["--tap", "--inspect"] {
+                for text in parsed.all(option) { _ = try ViewOptions.path(text, option: option) }
+            }
+        } catch {
+            var message = error.message
+            if message.hasPrefix(parser.command + ": ") { message.removeFirst(parser.command.count + 2) }
+            throw Diagnostic(error.kind, "\(place): \(message)", suggestion: error.suggestion)
+        }
     }
 
     /// Splits `text` into words as a shell does: spaces separate, single and
@@ -121,26 +168,28 @@ struct DefaultOptions {
         var words: [String] = []
         var current = ""
         var inWord = false
-        var quote: Character?
+        var quote: Unicode.Scalar?
         var escaped = false
-        for character in text {
+        // By scalar: a Character may join a quote to the mark after it, or
+        // hold a CRLF whole.
+        for character in text.unicodeScalars {
             if escaped {
-                current.append(character)
+                current.unicodeScalars.append(character)
                 escaped = false
             } else if character == "\\" && quote != "'" {
                 escaped = true
                 inWord = true
             } else if let open = quote {
-                if character == open { quote = nil } else { current.append(character) }
+                if character == open { quote = nil } else { current.unicodeScalars.append(character) }
             } else if character == "'" || character == "\"" {
                 quote = character
                 inWord = true
-            } else if character == " " || character == "\t" {
+            } else if character == " " || character == "\t" || character == "\n" || character == "\r" {
                 if inWord { words.append(current) }
                 current = ""
                 inWord = false
             } else {
-                current.append(character)
+                current.unicodeScalars.append(character)
                 inWord = true
             }
         }
