@@ -13,15 +13,23 @@ struct ImportSafetyTests {
         try CommandRunner.run(["theme", "import", "base16"] + inputs + ["-o", dir] + extra)
     }
 
-    /// Every file below `path` (hidden ones too) with its bytes.
-    static func snapshot(_ path: String) -> [String: [UInt8]] {
-        var files: [String: [UInt8]] = [:]
+    /// Every file below `path` (hidden ones too) with its size and an
+    /// FNV-1a digest of its bytes (a folder as "folder"): short enough to
+    /// read in a failure.
+    static func snapshot(_ path: String) -> [String: String] {
+        var files: [String: String] = [:]
         let manager = FileManager.default
         for name in (try? manager.subpathsOfDirectory(atPath: path)) ?? [] {
             var isDirectory: ObjCBool = false
             let full = path + "/" + name
             guard manager.fileExists(atPath: full, isDirectory: &isDirectory) else { continue }
-            files[name] = isDirectory.boolValue ? [] : [UInt8](manager.contents(atPath: full) ?? Data())
+            guard !isDirectory.boolValue else {
+                files[name] = "folder"
+                continue
+            }
+            let bytes = [UInt8](manager.contents(atPath: full) ?? Data())
+            let digest = bytes.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+            files[name] = "\(bytes.count) bytes, \(String(digest, radix: 16))"
         }
         return files
     }

@@ -206,7 +206,10 @@ struct Base16ImporterTests {
             _ = try staged.install()
             Issue.record("a folder that is not a pack must not be replaced")
         } catch {
-            #expect(error.formatted == "pack: exists and is not a theme pack; nothing written")
+            #expect(
+                error.formatted
+                    == "pack: holds mine.txt, which theme import did not write; nothing written (it replaces only a pack it wrote)"
+            )
         }
         #expect(Self.contents(scratch.folder).count == 2, "the hidden folder is still there until discarded")
         staged.discard()

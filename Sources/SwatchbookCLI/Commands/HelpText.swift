@@ -42,7 +42,8 @@ enum HelpText {
           swatchbook render Tango.gpl -o tango.css          a GIMP palette as CSS custom properties
 
         Exit codes: 0 ok, 64 usage, 65 bad data or script, 66 missing input,
-        70 internal error, 74 output error, 130 pick cancelled or Ctrl-C.
+        70 internal error, 73 would replace files it did not write, 74 output error,
+        130 pick cancelled or Ctrl-C.
 
         """
 

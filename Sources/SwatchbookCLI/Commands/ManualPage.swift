@@ -78,6 +78,7 @@ enum ManualPage {
             "bad data: a plugin, theme or palette file that is wrong, or a script that failed or ran too long"
         ),
         (66, "a missing or unreadable input file"), (70, "an internal error"),
+        (73, "the output would replace files Swatchbook did not write"),
         (74, "an output error: stdout closed, the disk full"), (130, "a pick cancelled, or Ctrl-C"),
     ]
 
