@@ -97,6 +97,40 @@ struct InstallCrashTests {
         #expect(kills > 0, "no \(call) was killed")
     }
 
+    /// The rename that puts each file (and, last, the manifest) into place,
+    /// killed: one line, exit 74, and `--uninstall` leaves the prefix as it
+    /// was; the next install, from the same state, goes through.
+    @Test(
+        .timeLimit(.minutes(5)),
+        arguments: InstallPrefix.installed + ["share/swatchbook/install-manifest"])
+    func aKilledRenameIntoPlaceLeavesWhatUninstallRemoves(_ file: String) throws {
+        try Self.requireStrace()
+        for next in ["uninstall", "install"] {
+            let fixture = InstallPrefix()
+            let before = fixture.snapshot
+            let trace = fixture.scratch.path("trace")
+            let run = try fixture.install(
+                wrapper:
+                    "'\(Self.strace)' -f -o '\(trace)' -P '\(fixture.path(file))' -e trace=rename,renameat2 -e inject=rename,renameat2:signal=SIGKILL:when=1"
+            )
+            #expect(try String(contentsOfFile: trace, encoding: .utf8).contains("+++ killed by SIGKILL +++"))
+            #expect(run.status == 74)
+            #expect(
+                HostileInstallTests.lines(run.stderr) == [
+                    "install: \(fixture.path(file)): cannot move it into place; what was placed is recorded, and the next install or --uninstall takes it over"
+                ])
+            if next == "install" {
+                let again = try fixture.install()
+                #expect(again.status == 0 && again.stderr.isEmpty, "\(again.stderr)")
+            }
+            let removed = try fixture.uninstall()
+            #expect(removed.status == 0 && removed.stderr.isEmpty, "\(removed.stderr)")
+            #expect(
+                Self.changes(before, fixture.snapshot) == [],
+                "after a kill at the rename of \(file), then \(next)")
+        }
+    }
+
     /// An install over an earlier one, killed the same way: the next
     /// install goes through, and `--uninstall` then leaves the prefix as it
     /// was before either.
