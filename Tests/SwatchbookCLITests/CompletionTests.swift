@@ -51,7 +51,8 @@ import Testing
         #expect(try bash("swatchbook render --fo") == ["--format", "--focus"])
         #expect(try bash("swatchbook render --format ").contains("transcript"))
         #expect(try bash("swatchbook pick --print ok") == ["oklch"])
-        #expect(try bash("swatchbook render --layout=ou") == ["--layout=outline"])
+        // = breaks words for readline, which replaces only what follows it.
+        #expect(try bash("swatchbook render --layout=ou") == ["outline"])
         #expect(try bash("swatchbook render --theme sol") == ["solarized-dark", "solarized-light"])
         #expect(try bash("swatchbook browse pick").contains("picker"), "a bundled plugin's name")
         #expect(try bash("swatchbook render --input-format gp") == ["gpl"])
