@@ -122,6 +122,27 @@ import Testing
         #expect(opts.stderr.hasPrefix("SWATCHBOOK_OPTS: --seed: expected a whole number"), "\(opts.stderr)")
     }
 
+    /// A value found wrong only once the command runs (no such theme) is
+    /// still the config's error, at the line that gave it.
+    @Test func aValueFoundWrongLaterNamesItsLine() throws {
+        let scratch = Self.config("--width 40\n--theme nosuch\n")
+        let result = try CommandRunner.run(
+            ["render"], environment: ["XDG_CONFIG_HOME": scratch.path("config")])
+        #expect(result.status == 64)
+        #expect(
+            result.stderr.hasPrefix(
+                scratch.path("config") + "/swatchbook/config:2: --theme: theme \"nosuch\" is not installed"),
+            "\(result.stderr)")
+        let opts = try CommandRunner.run(
+            ["render", "Tests/Fixtures/palettes/brand.ase"],
+            environment: ["SWATCHBOOK_OPTS": "--input-format gpk"])
+        #expect(opts.status == 64)
+        #expect(opts.stderr.hasPrefix("SWATCHBOOK_OPTS: --input-format: no reader reads"), "\(opts.stderr)")
+        // The same mistake on the command line is the command line's.
+        let command = try CommandRunner.run(["render", "--theme", "nosuch"])
+        #expect(command.stderr.hasPrefix("--theme: theme \"nosuch\""), "\(command.stderr)")
+    }
+
     /// `-o` there would make every render write that file.
     @Test func anOutputFileIsRefusedThere() throws {
         let scratch = ScratchFolder()

@@ -26,15 +26,42 @@ struct DefaultOptions {
         ConfigFolder.path(in: environment) + "/config"
     }
 
+    /// What ``apply(to:parser:allOptions:)`` made of the command line.
+    struct Applied {
+        /// The command line with the defaults its command takes before it.
+        var arguments: [String]
+        /// Where each single-valued default kept was given: `FILE:LINE` or
+        /// `SWATCHBOOK_OPTS`, by option name.
+        var places: [String: String] = [:]
+
+        /// `error` at the place of the default it is about: a value found
+        /// wrong only as the command runs (`--theme: theme "x" is not
+        /// installed`) is still the line's that gave it.
+        func placed(_ error: Diagnostic) -> Diagnostic {
+            guard error.kind == .usage, error.file == nil, let colon = error.message.firstIndex(of: ":"),
+                let place = places[String(error.message[..<colon])]
+            else { return error }
+            var placed = error
+            placed.message = place + ": " + error.message
+            return placed
+        }
+
+        /// Runs `body`, its errors placed.
+        func placing<T>(_ body: () throws(Diagnostic) -> T) throws(Diagnostic) -> T {
+            do throws(Diagnostic) { return try body() } catch { throw placed(error) }
+        }
+    }
+
     /// `arguments` with the defaults `parser`'s command takes put before them.
     func apply(to arguments: [String], parser: ArgumentParser, allOptions: [ArgumentParser.Option])
-        throws(Diagnostic) -> [String]
+        throws(Diagnostic) -> Applied
     {
         // Options after "--" are not options; neither is a --no-config there.
         let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
         if arguments[..<end].contains("--no-config") {
-            return arguments.enumerated().filter { $0.offset >= end || $0.element != "--no-config" }.map(
-                \.element)
+            return Applied(
+                arguments: arguments.enumerated().filter { $0.offset >= end || $0.element != "--no-config" }
+                    .map(\.element))
         }
         var config: [Group] = []
         if let lines = try readConfig() {
@@ -60,13 +87,17 @@ struct DefaultOptions {
         let kept =
             config.filter { $0.option.repeatable || !later.contains($0.option.name) }
             + variable.filter { $0.option.repeatable || !given.contains($0.option.name) }
-        return kept.flatMap(\.words) + arguments
+        var places: [String: String] = [:]
+        for group in kept where !group.option.repeatable { places[group.option.name] = group.place }
+        return Applied(arguments: kept.flatMap(\.words) + arguments, places: places)
     }
 
     /// One option and its value as written.
     private struct Group {
         var option: ArgumentParser.Option
         var words: [String]
+        /// `FILE:LINE` or `SWATCHBOOK_OPTS`.
+        var place: String
     }
 
     /// `groups` with each single-valued option's last alone: the last one wins.
@@ -137,7 +168,7 @@ struct DefaultOptions {
             }
             if parser.options.contains(where: { $0.name == option.name }) {
                 try Self.check(group, parser: parser, where: place)
-                kept.append(Group(option: option, words: group))
+                kept.append(Group(option: option, words: group, place: place))
             }
         }
         return kept

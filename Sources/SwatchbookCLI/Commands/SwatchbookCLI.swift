@@ -48,7 +48,9 @@ public enum SwatchbookCLI {
             let command = RenderCommand(
                 terminal: terminal, locator: PluginLocator(environment: terminal.environment),
                 warn: { printError($0) })
-            let rendered = try command.run(try withDefaults(rest, parser: RenderCommand.parser))
+            let defaults = try withDefaults(rest, parser: RenderCommand.parser)
+            let rendered = try defaults.placing { () throws(Diagnostic) in try command.run(defaults.arguments)
+            }
             if let output = rendered.output {
                 try output.commit(rendered.bytes)
             } else if let streamed = rendered.streamed {
@@ -67,7 +69,10 @@ public enum SwatchbookCLI {
             let browse = BrowseCommand(
                 mode: command == "pick" ? .pick : .browse, terminal: terminal,
                 locator: PluginLocator(environment: terminal.environment), warn: { printError($0) })
-            let (output, status) = try browse.run(try withDefaults(rest, parser: browse.parser))
+            let defaults = try withDefaults(rest, parser: browse.parser)
+            let (output, status) = try defaults.placing { () throws(Diagnostic) in
+                try browse.run(defaults.arguments)
+            }
             if let output {
                 try OutputFile.writeAll(Array((output + "\n").utf8), to: STDOUT_FILENO, name: "stdout")
             }
@@ -117,7 +122,7 @@ public enum SwatchbookCLI {
     /// `arguments` after the config file's and `SWATCHBOOK_OPTS`' defaults
     /// that `parser`'s command takes (see ``DefaultOptions``).
     private static func withDefaults(_ arguments: [String], parser: ArgumentParser) throws(Diagnostic)
-        -> [String]
+        -> DefaultOptions.Applied
     {
         try DefaultOptions(environment: ProcessInfo.processInfo.environment).apply(
             to: arguments, parser: parser, allOptions: RenderCommand.parser.options)
