@@ -9,12 +9,16 @@
 -- and each property's value kept once. As in a browser, a value longer than
 -- `value_bound` once substituted is invalid (a warning says so), and so is
 -- whatever needs it; a sheet that needs more than `reference_bound` var()
--- references or `text_bound` bytes of substituted values is an error.
+-- references or `text_bound` bytes of substituted values is an error, and
+-- a value longer than `colour_bound` is no colour.
 local sb = require "swatchbook"
 
 local value_bound = 64 * 1024
-local reference_bound = 200000
-local text_bound = 16 * 1024 * 1024
+local reference_bound = 100000
+local text_bound = 4 * 1024 * 1024
+-- The longest value tried as a colour: sb.color takes time in proportion
+-- to what it is given, and no colour is near this long.
+local colour_bound = 1024
 
 -- `s` without the white space around it, in one pass.
 local function trim(s)
@@ -181,8 +185,8 @@ local function substitution(by_name, file)
         if value ~= INVALID then
           text_made = text_made + #value
           if text_made > text_bound then
-            sb.input_error(done.line, "var() substitution made more than " .. text_bound
-              .. " bytes of values (a bound of the CSS reader)")
+            sb.input_error(done.line, "var() substitution made more than " .. text_bound // (1024 * 1024)
+              .. " MiB of values (a bound of the CSS reader)")
           end
         end
       end
@@ -266,7 +270,7 @@ return {
         if value:sub(-10) == "!important" then value = trim(value:sub(1, -11)) end
       end
       local ok, colour = false, nil
-      if value ~= INVALID then ok, colour = pcall(sb.color, value) end
+      if value ~= INVALID and #value <= colour_bound then ok, colour = pcall(sb.color, value) end
       if ok then
         local section = by_selector[rule.selector]
         if not section then

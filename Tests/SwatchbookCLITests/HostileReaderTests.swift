@@ -99,6 +99,24 @@ struct HostileReaderTests {
             try Self.run("missing.css", missing), "missing.css:2: var(--nowhere) names no custom property")
     }
 
+    /// 600 rules each resolving a 600-long chain in a selector of its own
+    /// (which may change the chain's end) need 360,000 substitutions: past
+    /// the reader's bound, one line naming it.
+    @Test func substitutionsPastTheBoundAreOneError() throws {
+        var sheet = ":root {\n"
+        for index in 0..<600 { sheet += "  --r\(index): var(--r\(index + 1));\n" }
+        sheet += "  --r600: #123456;\n}\n"
+        for index in 0..<600 { sheet += ".s\(index) { --r600: #654321; --x: var(--r0); }\n" }
+        let result = try Self.run("contexts.css", sheet)
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(
+            result.stderr.hasSuffix(
+                ": the sheet needs more than 100000 var() substitutions (a bound of the CSS reader)\n"),
+            "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("contexts.css:"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
     @Test func nestedFallbacksAreSubstituted() throws {
         let sheet = ":root {\n  --blue: #0000ff;\n  --a: var(--x, var(--y, var(--blue)));\n}\n"
         let result = try Self.run("nested.css", sheet, ["render", "FILE", "--format", "gpl"])
