@@ -70,6 +70,23 @@ static void *resize(sbl_guard *g, void *ptr, size_t old, size_t nsize) {
     return block;
 }
 
+/* Refuse, and keep refusing: the hook raises at every instruction until the
+ * call ends, so a script that catches the error cannot go on asking. */
+static void trip(sbl_guard *g) {
+    g->out_of_memory = 1;
+    if (g->call_depth > 0) {
+        sbl_set_timeout_hook(g->main);
+        if (g->running != NULL) sbl_set_timeout_hook(g->running);
+    }
+}
+
+int sbl_check_cap(lua_State *L, size_t more) {
+    sbl_guard *g = guard_of(L);
+    if (g->used <= g->limit && more <= g->limit - g->used) return 1;
+    trip(g);
+    return 0;
+}
+
 void *sbl_guarded_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     sbl_guard *g = (sbl_guard *)ud;
     size_t old = ptr != NULL ? osize : 0;
@@ -79,14 +96,7 @@ void *sbl_guarded_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         return NULL;
     }
     if (nsize > old && g->host_depth == 0 && g->used - old + nsize > g->limit) {
-        /* Refuse, and keep refusing: the hook raises at every instruction
-         * until the call ends, so a script that catches the error cannot
-         * go on asking. */
-        g->out_of_memory = 1;
-        if (g->call_depth > 0) {
-            sbl_set_timeout_hook(g->main);
-            if (g->running != NULL) sbl_set_timeout_hook(g->running);
-        }
+        trip(g);
         return NULL;
     }
     void *grown = resize(g, ptr, old, nsize);

@@ -176,6 +176,40 @@ struct HostileReaderTests {
             "\(result.stderr)")
     }
 
+    /// A binary plist of `levels` arrays, each naming the next twice, over
+    /// one string: a few hundred bytes that stand for 2^levels strings.
+    static func sharedReferences(levels: Int) -> [UInt8] {
+        var bytes = Array("bplist00".utf8)
+        var offsets: [UInt8] = []
+        for level in 0..<levels {
+            offsets.append(UInt8(bytes.count))
+            bytes += [0xA2, UInt8(level + 1), UInt8(level + 1)]
+        }
+        offsets.append(UInt8(bytes.count))
+        bytes += [0x51, UInt8(ascii: "x")]
+        let table = bytes.count
+        bytes += offsets
+        func big(_ value: Int) -> [UInt8] { (0..<8).reversed().map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) } }
+        bytes += [0, 0, 0, 0, 0, 0, 1, 1] + big(levels + 1) + big(0) + big(table)
+        return bytes
+    }
+
+    /// Forty arrays each naming the next twice (203 bytes) were copied at
+    /// each reference: a gigabyte and SIGABRT under --max-memory 32.
+    @Test func sharedReferencesCountAgainstTheMemoryCap() throws {
+        let bomb = Self.sharedReferences(levels: 40)
+        #expect(bomb.count < 210)
+        let result = try Self.run("bomb.itermcolors", bytes: bomb, ["--max-memory", "32"])
+        Self.expectError(
+            result,
+            "bomb.itermcolors: reading it needs more than the memory cap of 32 MiB (--max-memory)")
+        // Shared references that fit are decoded, each copy counted: this
+        // one is read, and holds no colours.
+        Self.expectError(
+            try Self.run("small.itermcolors", bytes: Self.sharedReferences(levels: 8)),
+            "small.itermcolors: expected a terminal colour scheme, found no colours in it")
+    }
+
     /// kitty's rgb:ffffffffffffffffffffffff/0/0 wrapped to black.
     @Test func anOverlongX11ChannelIsAnError() throws {
         let conf = "color0 #000000\ncolor1 rgb:ffffffffffffffffffffffff/0/0\n"

@@ -27,6 +27,11 @@ typedef int (*sbl_host_fn)(lua_State *L, void *context);
  * and a watchdog thread for its time budget. NULL when out of memory. */
 lua_State *sbl_newstate(size_t memory_limit);
 void sbl_close(lua_State *L);
+/* For host code, whose allocations pass the cap while it runs: 1 when the
+ * state's memory and `more` bytes still fit under the cap; else 0, and the
+ * cap trips as for a refused allocation, refusing until the call ends, so a
+ * host function can stop building what would not fit and raise. */
+int sbl_check_cap(lua_State *L, size_t more);
 
 /* Calls the function below the top `nargs` values with a traceback handler
  * and a time budget of `budget_ms` milliseconds (shared by nested calls).

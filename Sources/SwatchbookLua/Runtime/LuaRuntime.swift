@@ -120,6 +120,13 @@ final class LuaRuntime {
         }
     }
 
+    /// Whether a host function may build `bytes` more of Lua values. Host
+    /// code allocates past the cap while it runs (the cap is checked when
+    /// it returns), so it asks before building what it can measure; when
+    /// the answer is no, the cap trips as for a refused allocation and the
+    /// call ends out of memory.
+    func reserve(_ bytes: Int) -> Bool { sbl_check_cap(L, bytes) != 0 }
+
     /// Calls the function below `arguments` values on the stack.
     /// `callback` names the call in errors; it is built only for one.
     func call(arguments: Int32, results: Int32, in callback: @autoclosure () -> String) throws(Diagnostic) {
