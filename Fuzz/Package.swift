@@ -22,6 +22,7 @@ let package = Package(
         .executableTarget(name: "fuzz-plugin", dependencies: modules),
         .executableTarget(name: "fuzz-filter", dependencies: modules),
         .executableTarget(name: "fuzz-reader", dependencies: modules),
+        .executableTarget(name: "fuzz-terminal-config", dependencies: modules),
     ],
     swiftLanguageModes: [.v6]
 )
