@@ -102,6 +102,20 @@ public enum LuaStubs {
             "plist", "decode", ["An XML or binary property list.", "@param bytes string", "@return any"],
             "(bytes)"
         ),
+        (
+            "base16", "decode",
+            [
+                "A base16 or base24 scheme, read as `theme import` reads it.", "@param text string",
+                "@return { system: string, name: string, author: string?, description: string?, variant: string, slug: string, colors: table<string, string> }",
+            ], "(text)"
+        ),
+        (
+            "yaml", "decode",
+            [
+                "A YAML document: every scalar a string as written, mappings in the document's order.",
+                "@param text string", "@return any value", "@return table<string, integer> lines by key path",
+            ], "(text)"
+        ),
     ]
 
     /// The colour userdata's methods.

@@ -77,6 +77,8 @@ extension SwatchbookModule {
             return 0
         }
         installPlistFunctions(in: runtime)
+        installYAMLFunctions(in: runtime)
+        installBase16Functions(in: runtime)
     }
 
     /// The largest file `sb.input()` reads: what the memory cap could hold.

@@ -7,7 +7,8 @@ import SwatchbookCore
 /// Aliases resolve to the node their anchor named (shared, not copied, so
 /// a chain of aliases cannot blow up memory); the depth limit counts what
 /// an alias brings in, so aliases cannot nest deeper than brackets can.
-/// Tags are ignored: every scalar stays text.
+/// Tags are ignored: every scalar stays text. A text key given twice in
+/// one mapping is an error.
 struct YAMLTreeBuilder {
     /// A sequence or mapping whose end event has not come yet.
     private struct Open {
@@ -63,6 +64,7 @@ struct YAMLTreeBuilder {
                 let pairs = stride(from: 0, to: finished.children.count - 1, by: 2).map {
                     YAMLNode.Entry(key: finished.children[$0], value: finished.children[$0 + 1])
                 }
+                try checkUnique(pairs)
                 content = .mapping(pairs)
             } else {
                 content = .sequence(finished.children)
@@ -92,6 +94,22 @@ struct YAMLTreeBuilder {
         } else {
             open[open.count - 1].children.append(node)
             open[open.count - 1].height = max(open[open.count - 1].height, height)
+        }
+    }
+
+    /// YAML's keys are unique, though libyaml does not check: loaders that
+    /// take the first and loaders that take the last would read the file
+    /// differently, so a text key given twice is an error.
+    private func checkUnique(_ entries: [YAMLNode.Entry]) throws(Diagnostic) {
+        var lines: [String: Int] = [:]
+        for entry in entries {
+            guard let key = entry.key.scalar else { continue }
+            if let first = lines[key] {
+                throw Diagnostic(
+                    .data, file: file, line: entry.key.line,
+                    "\(Sanitizer.clean(key)): given twice (first on line \(first))")
+            }
+            lines[key] = entry.key.line
         }
     }
 

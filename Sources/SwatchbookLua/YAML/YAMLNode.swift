@@ -1,8 +1,9 @@
 /// One node of a parsed YAML document, with the line it starts on.
 ///
-/// Scheme files are small and only ever read as strings, so scalars stay
-/// text exactly as written: `base00: 000000` must not become the integer 0,
-/// which is what a typed YAML loader would make of it.
+/// Scalars stay text exactly as written: scheme files, read by `theme
+/// import` and through `sb.yaml.decode`, hold colours such as `000000`,
+/// and `base00: 000000` must not become the integer 0, which is what a
+/// typed YAML loader would make of it.
 struct YAMLNode: Sendable, Equatable {
     indirect enum Content: Sendable, Equatable {
         case scalar(String)
