@@ -169,9 +169,32 @@ struct OutputFaultTests {
         #expect(cut.stderr.isEmpty, "\(cut.stderr)")
     }
 
+    /// What a killed render left beside FILE (`kill -9` runs no handler) is
+    /// removed by the next write to FILE: only regular files of that name
+    /// whose process is gone, never a live render's, never a link.
+    @Test func theNextWriteRemovesAKilledRendersTemporaryFile() throws {
+        let scratch = ScratchFolder()
+        let gone = try CommandRunner.runShell("sh -c 'echo $$'")
+        let dead = String(decoding: gone.stdout, as: UTF8.self).trimmingCharacters(
+            in: .whitespacesAndNewlines)
+        let stale = [".out.txt.\(dead).tmp", ".out.txt.\(dead)-0badf00d.tmp"]
+        let kept = [".out.txt.\(getpid())-0badf00d.tmp", ".out.txt.notes.tmp", ".other.txt.\(dead).tmp"]
+        for name in stale + kept { scratch.write(name, String(repeating: "x", count: 2_000_000)) }
+        scratch.write("precious", "keep")
+        let link = ".out.txt.\(dead)-deadbeef.tmp"
+        try FileManager.default.createSymbolicLink(
+            atPath: scratch.path(link), withDestinationPath: "precious")
+        let result = try CommandRunner.run(["render", "--format", "plain", "-o", "out.txt"], in: scratch.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).sorted()
+        #expect(names == (kept + [link, "out.txt", "precious"]).sorted())
+        #expect(try String(contentsOfFile: scratch.path("precious"), encoding: .utf8) == "keep")
+    }
+
     /// A render ended by a signal while it writes `-o FILE` leaves neither
-    /// a temporary file nor a changed FILE.
-    @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
+    /// a temporary file nor a changed FILE, for every fatal signal a
+    /// process can catch, and dies of that signal.
+    @Test(arguments: [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE])
     func aSignalMidRenderLeavesNoTemporaryFile(_ signal: Int32) throws {
         let scratch = ScratchFolder()
         scratch.write("out.txt", "old")

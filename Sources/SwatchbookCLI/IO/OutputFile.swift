@@ -81,7 +81,7 @@ final class StreamedOutput: OutputSpill, @unchecked Sendable {
 /// they come (a long render hands them over band by band), and the file
 /// replaces FILE only once complete and on disk. Until ``commit(_:)``
 /// FILE is untouched; ``discard()`` removes the temporary file, and so does
-/// SIGINT, SIGTERM or SIGHUP meanwhile.
+/// any catchable fatal signal meanwhile (``TemporaryFileCleanup``).
 ///
 /// Only a regular file is replaced, keeping its permissions and owner; a
 /// symbolic link is written through, to the file it names. A device or a
@@ -128,11 +128,7 @@ final class AtomicOutput: OutputSpill, @unchecked Sendable {
             return .refused(Diagnostic(.output, file: path, "is a folder, cannot write output there"))
         }
         if exists && kind != S_IFREG { return .inPlace }
-        let url = URL(fileURLWithPath: target)
-        let temporary =
-            url.deletingLastPathComponent().appendingPathComponent(
-                ".\(url.lastPathComponent).\(getpid()).tmp"
-            ).path
+        let temporary = TemporaryFileCleanup.name(for: target)
         return .replace(
             target: target, temporary: temporary, permissions: exists ? status.st_mode & 0o7777 : nil,
             owner: exists ? (status.st_uid, status.st_gid) : nil)
@@ -241,24 +237,62 @@ final class AtomicOutput: OutputSpill, @unchecked Sendable {
             throw refusal
         case .inPlace:
             descriptor = Foundation.open(path, O_WRONLY | O_CLOEXEC)
-        case .replace(_, let temporary, _, _):
+        case .replace(let target, let temporary, _, _):
+            TemporaryFileCleanup.removeLeftovers(of: target)
             // Removed again if a signal ends the render before the rename.
             TemporaryFileCleanup.remember(temporary)
-            descriptor = Foundation.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+            // A new file of its own: never through a link planted at the
+            // name, never into a file someone else made.
+            descriptor = Foundation.open(
+                temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
             if descriptor < 0 { TemporaryFileCleanup.forget() }
         }
         guard descriptor >= 0 else { throw OutputFile.failure(path) }
     }
 }
 
-/// The one temporary file of `-o` being written, removed if SIGINT,
-/// SIGTERM or SIGHUP ends the process before it is renamed into place. The
-/// handler only unlinks a path kept ready as a C string and re-raises the
-/// signal, as an async-signal-safe handler must.
+/// The one temporary file of `-o` being written, removed if a fatal
+/// signal a process can catch (INT, TERM, HUP, QUIT, USR1, USR2, ALRM, PIPE)
+/// ends the process before it is renamed into place; the signal is then
+/// raised again, so the exit status is the signal's. The handler only
+/// unlinks a path kept ready as a C string, as an async-signal-safe handler
+/// must. What SIGKILL leaves, the next write to the same FILE removes.
 enum TemporaryFileCleanup {
     nonisolated(unsafe) private static var path: UnsafeMutablePointer<CChar>?
     nonisolated(unsafe) private static var installed = false
-    static let signals = [SIGINT, SIGTERM, SIGHUP]
+    static let signals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE]
+
+    /// `.NAME.PID-RANDOM.tmp` beside `target`: hidden, and known for a
+    /// leftover by its process being gone.
+    static func name(for target: String) -> String {
+        let url = URL(fileURLWithPath: target)
+        let random = UUID().uuidString.prefix(8).lowercased()
+        return url.deletingLastPathComponent().appendingPathComponent(
+            ".\(url.lastPathComponent).\(getpid())-\(random).tmp"
+        ).path
+    }
+
+    /// Removes the temporary files of earlier writes to `target` whose
+    /// process is gone (killed before it could clean up): regular files
+    /// named `.NAME.PID.tmp` or `.NAME.PID-RANDOM.tmp`, nothing else.
+    static func removeLeftovers(of target: String) {
+        let url = URL(fileURLWithPath: target)
+        let folder = url.deletingLastPathComponent().path
+        let prefix = ".\(url.lastPathComponent)."
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+            let middle = name.dropFirst(prefix.count).dropLast(4)
+            let parts = middle.split(separator: "-", omittingEmptySubsequences: false)
+            guard parts.count <= 2, let pid = pid_t(parts[0]), pid > 0,
+                parts.count == 1 || parts[1].count == 8,
+                kill(pid, 0) != 0, errno == ESRCH
+            else { continue }
+            let path = folder + "/" + name
+            var status = stat()
+            guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+            unlink(path)
+        }
+    }
 
     static func remember(_ temporary: String) {
         forget()
