@@ -53,11 +53,15 @@ public final class BrowseLoop {
         self.reloader = reloader
     }
 
+    /// The signals that end browse and pick, each after the terminal is
+    /// restored and the state saved: every fatal one a process can catch.
+    public static let fatalSignals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE]
+
     /// Runs until quit, a pick or a signal; the terminal is restored on return.
     public func run() -> Outcome {
         terminal.enter()
         defer { terminal.leave() }
-        let signals = SignalPipe(signals: [SIGINT, SIGTERM, SIGHUP, SIGWINCH])
+        let signals = SignalPipe(signals: Self.fatalSignals + [SIGWINCH, SIGTSTP, SIGCONT])
         refreshStatus()
         draw(full: true)
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -76,9 +80,20 @@ public final class BrowseLoop {
             if ready < 0 && errno != EINTR { return .quit }
             if fds[1].revents != 0 {
                 for number in signals.drain() {
-                    if number == SIGWINCH {
+                    switch number {
+                    case SIGWINCH:
                         full = true
-                    } else {
+                    case SIGTSTP:
+                        // Job control: the shell's screen and modes back
+                        // while stopped, ours again after `fg`.
+                        terminal.leave()
+                        signals.stopProcess()
+                        terminal.enter()
+                        full = true
+                    case SIGCONT:
+                        terminal.resume()
+                        full = true
+                    default:
                         return .signalled(number)
                     }
                 }

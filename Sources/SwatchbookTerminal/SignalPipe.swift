@@ -23,14 +23,25 @@ final class SignalPipe {
         sigemptyset(&mask)
         for number in signals { sigaddset(&mask, number) }
         pthread_sigmask(SIG_UNBLOCK, &mask, nil)
-        for number in signals {
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = { number in
-                var byte = UInt8(truncatingIfNeeded: number)
-                _ = Foundation.write(SignalPipe.writeEnd, &byte, 1)
-            }
-            sigaction(number, &action, nil)
+        for number in signals { install(number) }
+    }
+
+    private func install(_ number: Int32) {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { number in
+            var byte = UInt8(truncatingIfNeeded: number)
+            _ = Foundation.write(SignalPipe.writeEnd, &byte, 1)
         }
+        sigaction(number, &action, nil)
+    }
+
+    /// Stops the process as SIGTSTP would have (the caller has given the
+    /// terminal back), and returns once it is continued, the handler in
+    /// place again.
+    func stopProcess() {
+        signal(SIGTSTP, SIG_DFL)
+        raise(SIGTSTP)
+        install(SIGTSTP)
     }
 
     deinit {

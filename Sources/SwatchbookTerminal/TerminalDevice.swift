@@ -45,16 +45,7 @@ public final class TerminalDevice {
     /// reports and bracketed paste.
     public func enter() {
         guard !entered else { return }
-        var raw = original
-        raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
-        raw.c_oflag &= ~tcflag_t(OPOST)
-        raw.c_cflag |= tcflag_t(CS8)
-        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
-        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
-            cc[Int(VMIN)] = 0
-            cc[Int(VTIME)] = 0
-        }
-        tcsetattr(descriptor, TCSAFLUSH, &raw)
+        applyRawMode()
         TerminalRestore.install(descriptor: descriptor, original: original)
         write(ControlSequence.bytes(ControlSequence.enterScreen))
         entered = true
@@ -69,6 +60,28 @@ public final class TerminalDevice {
                 fclose(file)
             }
         }
+    }
+
+    /// After the process was stopped and continued: raw mode and the
+    /// screen again, whatever the shell did to the terminal meanwhile (a
+    /// SIGSTOP gave no chance to leave it first).
+    public func resume() {
+        guard entered else { return enter() }
+        applyRawMode()
+        write(ControlSequence.bytes(ControlSequence.enterScreen))
+    }
+
+    private func applyRawMode() {
+        var raw = original
+        raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
+        raw.c_oflag &= ~tcflag_t(OPOST)
+        raw.c_cflag |= tcflag_t(CS8)
+        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 0
+            cc[Int(VTIME)] = 0
+        }
+        tcsetattr(descriptor, TCSAFLUSH, &raw)
     }
 
     /// Puts the terminal back as it was, and shows what was written to

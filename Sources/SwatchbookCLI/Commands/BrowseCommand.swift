@@ -59,6 +59,13 @@ struct BrowseCommand {
         loop.themes = catalog.entries.keys.sorted().compactMap { try? resolver.resolve($0) }
         let outcome = loop.run()
         if let path = options.statePath { try StateFile.save(loop.session.state, to: path) }
+        if case .signalled(let number) = outcome {
+            // The terminal is back and the state saved: now die of the
+            // signal, so a parent sees how the process ended.
+            fflush(nil)
+            signal(number, SIG_DFL)
+            raise(number)
+        }
         return Self.exit(outcome)
     }
 
