@@ -1,6 +1,12 @@
 import Foundation
 
 /// Runs the real `swatchbook` binary, as a user's shell would.
+///
+/// A run blocks the thread it is called on, and Swift Testing runs every
+/// test on a pool of as many threads as cores: on two cores, two tests
+/// that run the binary for a minute starve every other, whose time limits
+/// then run out unstarted. A test that runs it many times is `async` and
+/// calls `await Task.yield()` between runs, so the others take turns.
 struct CommandRunner {
     struct Result {
         var status: Int32

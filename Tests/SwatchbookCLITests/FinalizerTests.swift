@@ -38,7 +38,7 @@ struct FinalizerTests {
         """
 
     @Test(
-        .timeLimit(.minutes(1)),
+        .timeLimit(.minutes(10)),
         arguments: [
             (
                 "greedy.lua", greedy,
@@ -62,7 +62,7 @@ struct FinalizerTests {
 
     /// A plugin that fails to load on the search path is listed with its
     /// error, and `plugins` goes on.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(10)))
     func pluginsListsAPluginWithAFinalizerAsBroken() throws {
         let scratch = ScratchFolder()
         scratch.write("Scripts/endless.lua", Self.endless)

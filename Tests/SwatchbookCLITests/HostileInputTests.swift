@@ -143,7 +143,7 @@ import Testing
     }
 
     /// A reader of one's own that never ends is stopped at the time budget.
-    @Test(.timeLimit(.minutes(1))) func theTimeBudgetIsOneLineNamingTheFileAndTheBudget() throws {
+    @Test(.timeLimit(.minutes(10))) func theTimeBudgetIsOneLineNamingTheFileAndTheBudget() throws {
         let scratch = ScratchFolder()
         scratch.write(
             "config/swatchbook/readers/slow.lua",

@@ -44,7 +44,7 @@ struct HostileWriterTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(3)), arguments: [("css", "--"), ("scss", "$")])
+    @Test(.timeLimit(.minutes(10)), arguments: [("css", "--"), ("scss", "$")])
     func cssAndSassNamesStayUnique(_ format: String, _ marker: String) throws {
         let scratch = ScratchFolder()
         scratch.write("dupes.gpl", Self.palette)
@@ -57,7 +57,7 @@ struct HostileWriterTests {
         #expect(try Self.write(format, in: scratch) == first, "the same names every time")
     }
 
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(10)))
     func tokenKeysStayUnique() throws {
         let scratch = ScratchFolder()
         scratch.write("dupes.gpl", Self.palette)
@@ -77,7 +77,7 @@ struct HostileWriterTests {
 
     /// GIMP and ASE names are labels, not identifiers: each colour keeps
     /// its own, duplicates and all.
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(10)))
     func gimpAndASEKeepEveryName() throws {
         let scratch = ScratchFolder()
         scratch.write("dupes.gpl", Self.palette)

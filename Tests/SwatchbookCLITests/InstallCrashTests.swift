@@ -15,12 +15,13 @@ struct InstallCrashTests {
     /// A tmpfs too small for the install, at each size from too small for
     /// the binary to large enough: exit 74 in one line, nothing new; then
     /// uninstall leaves the prefix as it was.
-    @Test(.timeLimit(.minutes(5)))
-    func aFullDiskLeavesNothingNew() throws {
+    @Test(.timeLimit(.minutes(10)))
+    func aFullDiskLeavesNothingNew() async throws {
         guard getuid() == 0 else { try InstallPrefix.skip("mounting a small tmpfs needs root") }
         var failedAt: Set<String> = []
         var fitted = false
         for kib in stride(from: 4, through: 200, by: 4) where !fitted {
+            await Task.yield()
             let fixture = InstallPrefix(padding: 24_000, manpageBytes: 16_000)
             let mount = try CommandRunner.runShell(
                 "mount -t tmpfs -o size=\(kib)k swatchbook '\(fixture.prefix)'")
@@ -61,11 +62,14 @@ struct InstallCrashTests {
     /// Runs `body` with a SIGKILL placed at the 1st, 2nd, … call of `call`
     /// in each process the install starts, until a run goes through with
     /// no kill; returns how many runs were killed.
-    static func killing(at call: String, _ body: (_ wrapper: String, _ point: String) throws -> Void) throws
-        -> Int
+    static func killing(at call: String, _ body: (_ wrapper: String, _ point: String) throws -> Void)
+        async throws -> Int
     {
         var kills = 0
         for when in 1...400 {
+            // Each run blocks a thread of the few all tests share: let the
+            // others run between runs (see ``CommandRunner``).
+            await Task.yield()
             let trace = ScratchFolder()
             let log = trace.path("trace")
             try body(
@@ -83,9 +87,9 @@ struct InstallCrashTests {
     /// of every process it runs: `--uninstall` leaves the prefix as it was.
     @Test(
         .timeLimit(.minutes(10)), arguments: ["clone", "mkdir", "openat", "renameat2", "unlinkat", "rmdir"])
-    func aKilledInstallLeavesWhatUninstallRemoves(_ call: String) throws {
+    func aKilledInstallLeavesWhatUninstallRemoves(_ call: String) async throws {
         try Self.requireStrace()
-        let kills = try Self.killing(at: call) { wrapper, point in
+        let kills = try await Self.killing(at: call) { wrapper, point in
             let fixture = InstallPrefix()
             let before = fixture.snapshot
             let run = try fixture.install(wrapper: wrapper)
@@ -101,11 +105,12 @@ struct InstallCrashTests {
     /// killed: one line, exit 74, and `--uninstall` leaves the prefix as it
     /// was; the next install, from the same state, goes through.
     @Test(
-        .timeLimit(.minutes(5)),
+        .timeLimit(.minutes(10)),
         arguments: InstallPrefix.installed + ["share/swatchbook/install-manifest"])
-    func aKilledRenameIntoPlaceLeavesWhatUninstallRemoves(_ file: String) throws {
+    func aKilledRenameIntoPlaceLeavesWhatUninstallRemoves(_ file: String) async throws {
         try Self.requireStrace()
         for next in ["uninstall", "install"] {
+            await Task.yield()
             let fixture = InstallPrefix()
             let before = fixture.snapshot
             let trace = fixture.scratch.path("trace")
@@ -135,9 +140,9 @@ struct InstallCrashTests {
     /// install goes through, and `--uninstall` then leaves the prefix as it
     /// was before either.
     @Test(.timeLimit(.minutes(10)), arguments: ["clone", "mkdir", "renameat2", "unlinkat", "rmdir"])
-    func aKilledReinstallLeavesWhatTheNextInstallTakesOver(_ call: String) throws {
+    func aKilledReinstallLeavesWhatTheNextInstallTakesOver(_ call: String) async throws {
         try Self.requireStrace()
-        let kills = try Self.killing(at: call) { wrapper, point in
+        let kills = try await Self.killing(at: call) { wrapper, point in
             let fixture = InstallPrefix()
             let before = fixture.snapshot
             #expect(try fixture.install().status == 0)
