@@ -18,11 +18,14 @@ struct SessionSetup {
         var session: Session
         var plugin: Plugin
         var theme: Theme
+        /// What `--state` held, to write back only a changed state.
+        var saved: StateFile.Loaded?
     }
 
     func open(on screen: Screen) throws(Diagnostic) -> Opened {
         let saved = try options.statePath.flatMap { path throws(Diagnostic) in try StateFile.load(path) }
-        let opened = try load(state: saved, screen: screen)
+        var opened = try load(state: saved?.state, screen: screen)
+        opened.saved = saved
         for value in options.expand {
             if value == "all" {
                 opened.session.expandAll()

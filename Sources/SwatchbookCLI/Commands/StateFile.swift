@@ -8,11 +8,35 @@ import SwatchbookLua
 /// reported where it is damaged: the line and column of a syntax error, or
 /// the field and what it should hold (`top: expected a whole number, got
 /// 1e+300`). Every field may be missing, or null: it keeps its default.
-/// Fields this version does not know are ignored.
+///
+/// A file is written back only when the state changed, and then with the
+/// top-level fields this version does not know (a newer version's) as
+/// they were. No state is near `maximumBytes`; a file past it is refused
+/// before it is read.
 enum StateFile {
+    /// What a state file held: the state, and the fields not read into it.
+    struct Loaded {
+        var state: ViewState
+        var unknown: [JSONValue.Member] = []
+    }
+
+    static let maximumBytes = 16 * 1024 * 1024
+
     /// The saved state, or nil when the file does not exist yet.
-    static func load(_ path: String) throws(Diagnostic) -> ViewState? {
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
+    static func load(_ path: String) throws(Diagnostic) -> Loaded? {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            if errno == ENOENT { return nil }
+            throw Diagnostic(.inputMissing, file: path, "cannot be read: \(String(cString: strerror(errno)))")
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw Diagnostic(.inputMissing, file: path, "is not a regular file (a folder, a FIFO or a device)")
+        }
+        guard status.st_size <= maximumBytes else {
+            throw Diagnostic(
+                .data, file: path,
+                "is \(status.st_size) bytes; a state file is at most \(maximumBytes / 1024 / 1024) MiB")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw Diagnostic(.inputMissing, file: path, "cannot be read")
         }
@@ -20,32 +44,49 @@ enum StateFile {
     }
 
     /// Reads the text of a saved state; `file` names it in errors.
-    static func decode(_ bytes: [UInt8], file: String) throws(Diagnostic) -> ViewState {
+    static func decode(_ bytes: [UInt8], file: String) throws(Diagnostic) -> Loaded {
         let document: JSONValue
         do throws(JSONSyntaxError) {
             document = try JSONValue(parsing: bytes)
         } catch {
             throw Diagnostic(.data, file: file, line: error.line, "column \(error.column): \(error.message)")
         }
-        return try Reader(file: file).state(document)
+        return try Reader(file: file).loaded(document)
     }
 
-    static func save(_ state: ViewState, to path: String) throws(Diagnostic) {
+    /// Writes `state` to `path`, unless it is what the file already held.
+    static func save(_ state: ViewState, to path: String, over saved: Loaded?) throws(Diagnostic) {
+        if let saved, saved.state == state { return }
         let text: [UInt8]
         do {
-            text = try encode(state)
+            text = try encode(state, keeping: saved?.unknown ?? [])
         } catch {
             throw Diagnostic(.internal, file: path, "cannot encode the view state: \(error)")
         }
         try OutputFile.writeAtomically(text, to: path)
     }
 
-    /// The text of a saved state: pretty JSON with sorted keys, so the same
-    /// state is the same bytes.
-    static func encode(_ state: ViewState) throws -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return [UInt8](try encoder.encode(state)) + [UInt8(ascii: "\n")]
+    /// The text of a saved state, with `unknown` fields beside it: pretty
+    /// JSON with sorted keys, so the same state is the same bytes.
+    static func encode(_ state: ViewState, keeping unknown: [JSONValue.Member] = []) throws -> [UInt8] {
+        var object = try JSONSerialization.jsonObject(with: JSONEncoder().encode(state)) as? [String: Any] ?? [:]
+        for member in unknown where object[member.key] == nil { object[member.key] = Self.object(member.value) }
+        let options: JSONSerialization.WritingOptions = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return [UInt8](try JSONSerialization.data(withJSONObject: object, options: options)) + [UInt8(ascii: "\n")]
+    }
+
+    /// A decoded value as Foundation's JSON writer takes it.
+    private static func object(_ value: JSONValue) -> Any {
+        switch value {
+        case .null: NSNull()
+        case .bool(let flag): flag
+        case .integer(let number): number
+        case .number(let number): number
+        case .string(let text): text
+        case .array(let elements): elements.map(object)
+        case .object(let members):
+            Dictionary(members.map { ($0.key, object($0.value)) }, uniquingKeysWith: { _, last in last })
+        }
     }
 
     /// Reads each field as the type it holds, naming the field that holds
@@ -53,11 +94,12 @@ enum StateFile {
     private struct Reader {
         let file: String
 
-        func state(_ document: JSONValue) throws(Diagnostic) -> ViewState {
+        func loaded(_ document: JSONValue) throws(Diagnostic) -> Loaded {
             guard case .object(let members) = document else {
                 throw problem("", "expected a saved view state (a JSON object), got \(describe(document))")
             }
             var state = ViewState()
+            var unknown: [JSONValue.Member] = []
             for member in members {
                 let field = member.key
                 let value = member.value
@@ -82,10 +124,10 @@ enum StateFile {
                     var saved = state.beforeFilter ?? ViewState.SavedView()
                     saved.expanded = try keys(value, field)
                     state.beforeFilter = saved
-                default: continue
+                default: unknown.append(member)
                 }
             }
-            return state
+            return Loaded(state: state, unknown: unknown)
         }
 
         func savedView(_ document: JSONValue, _ field: String) throws(Diagnostic) -> ViewState.SavedView {
