@@ -14,7 +14,9 @@ import Testing
         (
             "flow.yaml",
             "{scheme: \"Flow\", author: A, "
-                + slots.enumerated().map { "\($0.element): \"\(String(format: "%02x30%02x", $0.offset * 16, 255 - $0.offset))\"" }
+                + slots.enumerated().map {
+                    "\($0.element): \"\(String(format: "%02x30%02x", $0.offset * 16, 255 - $0.offset))\""
+                }
                 .joined(separator: ", ") + "}\n"
         ),
         (
@@ -53,7 +55,8 @@ import Testing
         var colours: [String: String] = [:]
         for line in gpl.split(separator: "\n") {
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
-            guard fields.count == 4, let r = Int(fields[0]), let g = Int(fields[1]), let b = Int(fields[2]) else {
+            guard fields.count == 4, let r = Int(fields[0]), let g = Int(fields[1]), let b = Int(fields[2])
+            else {
                 continue
             }
             colours[String(fields[3])] = String(format: "#%02X%02X%02X", r, g, b)
@@ -75,7 +78,8 @@ import Testing
         let scratch = ScratchFolder()
         scratch.write(name, text)
         let render = try CommandRunner.run(["render", name, "--format", "gpl"], in: scratch.url)
-        let imported = try CommandRunner.run(["theme", "import", "base16", name, "-o", "pack"], in: scratch.url)
+        let imported = try CommandRunner.run(
+            ["theme", "import", "base16", name, "-o", "pack"], in: scratch.url)
         #expect(render.status == imported.status, "render: \(render.stderr) import: \(imported.stderr)")
         guard imported.status == 0 else {
             #expect(imported.status == 65)
@@ -95,9 +99,12 @@ import Testing
         let scratch = ScratchFolder()
         let (name, text) = Self.crafted.first { $0.name == "hash.yaml" }!
         scratch.write(name, text)
-        let render = try CommandRunner.run(["render", name, "--format", "plain", "--width", "60"], in: scratch.url)
+        let render = try CommandRunner.run(
+            ["render", name, "--format", "plain", "--width", "60"], in: scratch.url)
         #expect(render.text.hasPrefix(" Solar # night\n"), "\(render.text)")
-        #expect(try CommandRunner.run(["theme", "import", "base16", name, "-o", "pack"], in: scratch.url).status == 0)
+        #expect(
+            try CommandRunner.run(["theme", "import", "base16", name, "-o", "pack"], in: scratch.url).status
+                == 0)
         let theme = try String(contentsOfFile: scratch.path("pack/base16-hash.lua"), encoding: .utf8)
         #expect(theme.contains("Solar # night"), "\(theme)")
     }

@@ -189,7 +189,9 @@ struct HostileReaderTests {
         bytes += [0x51, UInt8(ascii: "x")]
         let table = bytes.count
         bytes += offsets
-        func big(_ value: Int) -> [UInt8] { (0..<8).reversed().map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) } }
+        func big(_ value: Int) -> [UInt8] {
+            (0..<8).reversed().map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) }
+        }
         bytes += [0, 0, 0, 0, 0, 0, 1, 1] + big(levels + 1) + big(0) + big(table)
         return bytes
     }

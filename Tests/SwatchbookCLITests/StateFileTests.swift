@@ -42,10 +42,12 @@ import Testing
         let scratch = ScratchFolder()
         let state = scratch.write(
             "state.json",
-            #"{"focusPath": "1.1.1", "zoom": {"level": 3, "pinned": ["a", "b"]}, "theme2": "dusk", "ratio": 0.5}"#)
+            #"{"focusPath": "1.1.1", "zoom": {"level": 3, "pinned": ["a", "b"]}, "theme2": "dusk", "ratio": 0.5}"#
+        )
         #expect(try Self.render(["--keys", "l", "--state", state]).status == 0)
         let saved = try #require(
-            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: state))) as? [String: Any])
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: state)))
+                as? [String: Any])
         #expect(saved["focusPath"] as? String == "1.1.2", "the change is written")
         let zoom = try #require(saved["zoom"] as? [String: Any])
         #expect(zoom["level"] as? Int == 3 && zoom["pinned"] as? [String] == ["a", "b"])
@@ -56,7 +58,8 @@ import Testing
     @Test func aStatePastSixteenMiBIsRefusedUnread() throws {
         let scratch = ScratchFolder()
         let state = scratch.path("state.json")
-        let handle = try #require(FileHandle(forWritingAtPath: scratch.write("state.json", "{\"filter\": \"")))
+        let handle = try #require(
+            FileHandle(forWritingAtPath: scratch.write("state.json", "{\"filter\": \"")))
         try handle.seekToEnd()
         try handle.write(contentsOf: Data(repeating: UInt8(ascii: "a"), count: 17 * 1024 * 1024))
         try handle.write(contentsOf: Data("\"}".utf8))

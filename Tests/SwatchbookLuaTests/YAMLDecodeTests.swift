@@ -17,17 +17,25 @@ struct YAMLDecodeTests {
 
     static let cases: [(String, String)] = [
         // Scalars stay text as written: no 0 for 000000, no true for yes.
-        (#"local t = sb.yaml.decode("base00: 000000\nflag: yes\nn: 1.50\n") return t.base00 .. t.flag .. t.n"#,
-         "000000yes1.50"),
+        (
+            #"local t = sb.yaml.decode("base00: 000000\nflag: yes\nn: 1.50\n") return t.base00 .. t.flag .. t.n"#,
+            "000000yes1.50"
+        ),
         // Mappings keep the document's order; sequences are arrays from 1.
-        (#"local t, s = sb.yaml.decode("z: 1\na: [x, y]\nm: 2\n"), {} for k in pairs(t) do s[#s + 1] = k end return table.concat(s, ",") .. #t.a"#,
-         "z,a,m2"),
+        (
+            #"local t, s = sb.yaml.decode("z: 1\na: [x, y]\nm: 2\n"), {} for k in pairs(t) do s[#s + 1] = k end return table.concat(s, ",") .. #t.a"#,
+            "z,a,m2"
+        ),
         // Flow style, anchors, quoted '#' and comments.
-        (##"local t = sb.yaml.decode("{a: &v 'x # y', b: *v} # c\n") return t.a .. '|' .. t.b"##, "x # y|x # y"),
+        (
+            ##"local t = sb.yaml.decode("{a: &v 'x # y', b: *v} # c\n") return t.a .. '|' .. t.b"##,
+            "x # y|x # y"
+        ),
         // Lines by key path.
         (
             #"local _, l = sb.yaml.decode("a:\n  b: 1\n  c:\n    - x\n    - y\n") return l[''] .. l.a .. l['a.b'] .. l['a.c'] .. l['a.c.2']"#,
-         "11235"),
+            "11235"
+        ),
         (##"local t, l = sb.yaml.decode("# only a comment\n") return tostring(t) .. type(l)"##, "niltable"),
     ]
 

@@ -58,7 +58,9 @@ struct BrowseCommand {
         let resolver = catalog.resolver
         loop.themes = catalog.entries.keys.sorted().compactMap { try? resolver.resolve($0) }
         let outcome = loop.run()
-        if let path = options.statePath { try StateFile.save(loop.session.state, to: path, over: opened.saved) }
+        if let path = options.statePath {
+            try StateFile.save(loop.session.state, to: path, over: opened.saved)
+        }
         if case .signalled(let number) = outcome {
             // The terminal is back and the state saved: now die of the
             // signal, so a parent sees how the process ended.

@@ -141,7 +141,9 @@ struct RenderCommand {
         for warning in opened.plugin.sourceWarnings { warn(warning.formatted) }
         do throws(Diagnostic) {
             if let failure = opened.plugin.sourceFailure { throw failure }
-            if let path = options.statePath { try StateFile.save(session.state, to: path, over: opened.saved) }
+            if let path = options.statePath {
+                try StateFile.save(session.state, to: path, over: opened.saved)
+            }
         } catch {
             output?.discard()
             throw error

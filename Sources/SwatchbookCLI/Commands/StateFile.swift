@@ -30,7 +30,8 @@ enum StateFile {
             throw Diagnostic(.inputMissing, file: path, "cannot be read: \(String(cString: strerror(errno)))")
         }
         guard status.st_mode & S_IFMT == S_IFREG else {
-            throw Diagnostic(.inputMissing, file: path, "is not a regular file (a folder, a FIFO or a device)")
+            throw Diagnostic(
+                .inputMissing, file: path, "is not a regular file (a folder, a FIFO or a device)")
         }
         guard status.st_size <= maximumBytes else {
             throw Diagnostic(
@@ -69,10 +70,17 @@ enum StateFile {
     /// The text of a saved state, with `unknown` fields beside it: pretty
     /// JSON with sorted keys, so the same state is the same bytes.
     static func encode(_ state: ViewState, keeping unknown: [JSONValue.Member] = []) throws -> [UInt8] {
-        var object = try JSONSerialization.jsonObject(with: JSONEncoder().encode(state)) as? [String: Any] ?? [:]
-        for member in unknown where object[member.key] == nil { object[member.key] = Self.object(member.value) }
-        let options: JSONSerialization.WritingOptions = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return [UInt8](try JSONSerialization.data(withJSONObject: object, options: options)) + [UInt8(ascii: "\n")]
+        var object =
+            try JSONSerialization.jsonObject(with: JSONEncoder().encode(state)) as? [String: Any] ?? [:]
+        for member in unknown where object[member.key] == nil {
+            object[member.key] = Self.object(member.value)
+        }
+        let options: JSONSerialization.WritingOptions = [
+            .prettyPrinted, .sortedKeys, .withoutEscapingSlashes,
+        ]
+        return [UInt8](try JSONSerialization.data(withJSONObject: object, options: options)) + [
+            UInt8(ascii: "\n")
+        ]
     }
 
     /// A decoded value as Foundation's JSON writer takes it.

@@ -55,7 +55,8 @@ struct BinaryPropertyListExtent {
         let count = Self.integer(bytes, at: trailer + 8, size: 8)
         let topObject = Self.integer(bytes, at: trailer + 16, size: 8)
         let table = Self.integer(bytes, at: trailer + 24, size: 8)
-        guard table >= 8, table <= UInt64(trailer), count <= UInt64(trailer - Int(table)) / UInt64(offsetSize),
+        guard table >= 8, table <= UInt64(trailer),
+            count <= UInt64(trailer - Int(table)) / UInt64(offsetSize),
             topObject < count
         else {
             throw Malformed(reason: "its trailer points outside the file")

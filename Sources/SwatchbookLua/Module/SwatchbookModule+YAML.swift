@@ -87,7 +87,9 @@ extension SwatchbookModule {
                 guard let key = entry.key.scalar else {
                     throw LuaHostError(
                         "sb.yaml.decode: "
-                            + placed(entry.key.line, "expected a key that is text, got \(entry.key.kindDescription)"))
+                            + placed(
+                                entry.key.line,
+                                "expected a key that is text, got \(entry.key.kindDescription)"))
                 }
                 lines.append(JSONValue.Member(child(key), .integer(entry.key.line)))
                 members.append(JSONValue.Member(key, try json(entry.value, path: child(key), lines: &lines)))
@@ -106,7 +108,9 @@ extension YAMLNode {
         switch content {
         case .scalar: break
         case .sequence(let elements):
-            for element in elements where count <= limit { count += element.expandedCount(limit: limit - count) }
+            for element in elements where count <= limit {
+                count += element.expandedCount(limit: limit - count)
+            }
         case .mapping(let entries):
             for entry in entries where count <= limit {
                 count += entry.key.expandedCount(limit: limit - count)
