@@ -123,6 +123,27 @@ struct OutputFaultTests {
         #expect(!run.stderr.contains("Fatal error") && !run.stderr.contains("Backtrac"), "\(command)")
     }
 
+    /// One rule for the commands that write files: the files are the work,
+    /// so when only the report of them cannot be written (stdout closed or
+    /// full), the files are in place, stderr says so, and the exit is 0.
+    /// `theme import >&-` said 74 with all its files in place.
+    @Test(arguments: [
+        ("theme import base16 '\(CommandRunner.root.path)/Tests/Fixtures/base16/ocean.yaml' -o out", "out/pack.lua"),
+        ("new plugin demo -o out", "out/demo.lua"),
+        ("stubs -o out", "out/.types/swatchbook.lua"),
+    ])
+    func aLostReportOfWrittenFilesIsAWarning(_ words: String, _ written: String) throws {
+        for redirect in [">&-", ">/dev/full"] {
+            let scratch = ScratchFolder()
+            let run = try CommandRunner.runShell(#""$B" "# + words + " " + redirect, in: scratch.url)
+            #expect(run.status == 0, "\(words) \(redirect): \(run.stderr)")
+            #expect(FileManager.default.fileExists(atPath: scratch.path(written)), "\(words) \(redirect)")
+            #expect(run.stderr.hasPrefix("warning: stdout: "), "\(run.stderr)")
+            #expect(run.stderr.hasSuffix("; the files it lists were written\n"), "\(run.stderr)")
+            #expect(run.stderr.split(separator: "\n").count == 1)
+        }
+    }
+
     /// A pipe closed early ends the render quietly, as `head` expects.
     @Test func aPipeClosedEarlyIsAQuietEnd() throws {
         let run = try CommandRunner.runShell(

@@ -90,10 +90,9 @@ public enum SwatchbookCLI {
             let command = NewCommand(
                 environment: ProcessInfo.processInfo.environment,
                 currentDirectory: FileManager.default.currentDirectoryPath)
-            try printOut(try command.run(rest))
+            reportWritten(try command.run(rest))
         case "stubs":
-            try printOut(
-                try StubsCommand(currentDirectory: FileManager.default.currentDirectoryPath).run(rest))
+            reportWritten(try StubsCommand(currentDirectory: FileManager.default.currentDirectoryPath).run(rest))
         case "manpage":
             try printOut(ManualPage.roff(version: version))
         case "completions":
@@ -103,7 +102,7 @@ public enum SwatchbookCLI {
             let command = ThemeImportCommand(
                 currentDirectory: FileManager.default.currentDirectoryPath,
                 environment: ProcessInfo.processInfo.environment)
-            try OutputFile.writeAll(Array(try command.run(rest).utf8), to: STDOUT_FILENO, name: "stdout")
+            reportWritten(try command.run(rest))
         case "check":
             let environment = ProcessInfo.processInfo.environment
             let command = CheckCommand(
@@ -138,6 +137,19 @@ public enum SwatchbookCLI {
     /// Errors may quote script text: sanitised so they cannot drive the terminal.
     static func printError(_ line: String) {
         StandardError.write(Sanitizer.cleanLines(line) + "\n")
+    }
+
+    /// What a command that writes files (`theme import`, `new`, `stubs`)
+    /// says it wrote. One rule for them all: the work is the files, and
+    /// they are in place when this runs, so stdout failing to take the
+    /// report is a warning on stderr and exit 0. A 74 would tell a script
+    /// that nothing was written.
+    static func reportWritten(_ text: String) {
+        do throws(Diagnostic) {
+            try printOut(text)
+        } catch {
+            printError("warning: \(error.formatted); the files it lists were written")
+        }
     }
 
     /// Text on standard output; a failed write is an output error (74).
