@@ -128,7 +128,10 @@ struct OutputFaultTests {
     /// full), the files are in place, stderr says so, and the exit is 0.
     /// `theme import >&-` said 74 with all its files in place.
     @Test(arguments: [
-        ("theme import base16 '\(CommandRunner.root.path)/Tests/Fixtures/base16/ocean.yaml' -o out", "out/pack.lua"),
+        (
+            "theme import base16 '\(CommandRunner.root.path)/Tests/Fixtures/base16/ocean.yaml' -o out",
+            "out/pack.lua"
+        ),
         ("new plugin demo -o out", "out/demo.lua"),
         ("stubs -o out", "out/.types/swatchbook.lua"),
     ])

@@ -92,7 +92,8 @@ public enum SwatchbookCLI {
                 currentDirectory: FileManager.default.currentDirectoryPath)
             reportWritten(try command.run(rest))
         case "stubs":
-            reportWritten(try StubsCommand(currentDirectory: FileManager.default.currentDirectoryPath).run(rest))
+            reportWritten(
+                try StubsCommand(currentDirectory: FileManager.default.currentDirectoryPath).run(rest))
         case "manpage":
             try printOut(ManualPage.roff(version: version))
         case "completions":
