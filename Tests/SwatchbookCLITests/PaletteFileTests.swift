@@ -361,6 +361,24 @@ extension PaletteFileTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.text.contains("#2E8B57") && result.text.contains("brand"), "\(result.text)")
     }
+
+    /// A hidden file in the readers folder (an editor's copy, a leftover)
+    /// is never loaded: it would take a format before the bundled reader.
+    @Test func aHiddenFileInTheReadersFolderIsNoReader() throws {
+        let scratch = ScratchFolder()
+        scratch.write(
+            "config/swatchbook/readers/.gpl.lua",
+            """
+            return { name = "hidden", api = 1, reads = { format = "hidden", extensions = { "gpl" } },
+              data = function() error("a hidden reader ran") end }
+            """)
+        let file = scratch.write("tiny.gpl", "GIMP Palette\nName: Tiny\n 46 139  87\tsea\n")
+        let result = try CommandRunner.run(
+            ["render", file, "--format", "plain", "--width", "40"],
+            environment: ["XDG_CONFIG_HOME": scratch.path("config")])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty && result.text.contains("#2E8B57"), "\(result.stderr)\(result.text)")
+    }
 }
 
 extension PaletteFileTests {

@@ -78,7 +78,9 @@ struct CompletionsCommand {
         let locator = PluginLocator(environment: environment)
         for folder in locator.searchPath {
             let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-            for file in files where file.hasSuffix(".lua") { names.insert(String(file.dropLast(4))) }
+            for file in files where file.hasSuffix(".lua") && !file.hasPrefix(".") {
+                names.insert(String(file.dropLast(4)))
+            }
         }
         return names.sorted()
     }

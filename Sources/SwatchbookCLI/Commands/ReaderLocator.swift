@@ -41,7 +41,8 @@ struct ReaderLocator {
         init(userFolder: String, warn: (String) -> Void) {
             var user: [Reader] = []
             let files = (try? FileManager.default.contentsOfDirectory(atPath: userFolder)) ?? []
-            for name in files.sorted() where name.hasSuffix(".lua") {
+            // Hidden files (an editor's, a half-written copy) are no readers.
+            for name in files.sorted() where name.hasSuffix(".lua") && !name.hasPrefix(".") {
                 let path = userFolder + "/" + name
                 let located = PluginLocator.Located(url: URL(fileURLWithPath: path), displayName: path)
                 do throws(Diagnostic) {
