@@ -363,21 +363,20 @@ extension PaletteFileTests {
     }
 
     /// A hidden file in the readers folder (an editor's copy, a leftover)
-    /// is never loaded: it would take a format before the bundled reader.
+    /// is never loaded as a reader.
     @Test func aHiddenFileInTheReadersFolderIsNoReader() throws {
         let scratch = ScratchFolder()
         scratch.write(
-            "config/swatchbook/readers/.gpl.lua",
+            "config/swatchbook/readers/.hexlist.lua",
             """
-            return { name = "hidden", api = 1, reads = { format = "hidden", extensions = { "gpl" } },
+            return { name = "hidden", api = 1, reads = { format = "hexlist", extensions = { "hex" } },
               data = function() error("a hidden reader ran") end }
             """)
-        let file = scratch.write("tiny.gpl", "GIMP Palette\nName: Tiny\n 46 139  87\tsea\n")
+        let file = scratch.write("brand.hex", "2e8b57\n")
         let result = try CommandRunner.run(
-            ["render", file, "--format", "plain", "--width", "40"],
-            environment: ["XDG_CONFIG_HOME": scratch.path("config")])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.isEmpty && result.text.contains("#2E8B57"), "\(result.stderr)\(result.text)")
+            ["render", file, "--format", "plain"], environment: ["XDG_CONFIG_HOME": scratch.path("config")])
+        #expect(!result.stderr.contains("hidden"), "\(result.stderr)")
+        #expect(result.stderr.contains("is not a palette file a reader recognises"), "\(result.stderr)")
     }
 }
 
