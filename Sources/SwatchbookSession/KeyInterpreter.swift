@@ -112,10 +112,26 @@ public struct KeyInterpreter {
         try session.setFilter(text)
     }
 
-    /// Runs `keys` until one quits, then applies what was typed.
-    public mutating func run(_ keys: [Key]) throws(Diagnostic) {
-        for key in keys where try press(key) == .quit { return }
+    /// What `--filter`, `--tap` and `--keys` do before the first frame, the
+    /// one replay render, browse and pick share: the filter, the taps, the
+    /// keys as if typed, then what they typed applied, so `browse --keys K`
+    /// starts on the screen `render --keys K` draws. Returns the outcome
+    /// that ends the session early: a quit, or (when `picking`) a tap's
+    /// result.
+    public mutating func replay(
+        filter: String? = nil, taps: [ElementPath] = [], keys: [Key], picking: Bool = false
+    ) throws(Diagnostic) -> Outcome? {
+        if let filter { try session.setFilter(filter) }
+        for path in taps { _ = try session.tap(path) }
+        for key in keys {
+            switch try press(key) {
+            case .quit: return .quit
+            case .picked(let result) where picking: return .picked(result)
+            default: continue
+            }
+        }
         try settle()
+        return nil
     }
 }
 

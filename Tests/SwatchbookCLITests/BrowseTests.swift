@@ -58,6 +58,16 @@ struct BrowseTests {
         #expect(shown.last?.hasPrefix(" Colours") == true)
     }
 
+    /// `browse --keys K` starts on the screen `render --keys K --height H-1`
+    /// draws: the same replay, so a filter typed without Enter is applied
+    /// before the first frame (browse drew the catalogue unfiltered).
+    @Test(arguments: ["/sea", "/sea<Enter>l", "jjl", "G"])
+    func browseKeysStartsWhereRenderKeysEnds(_ keys: String) throws {
+        let screen = try Self.browse("--keys '\(keys)'")
+        let shown = try screen.settle()
+        #expect(Array(shown.prefix(Self.height - 1)) == (try Self.rendered(keys)), "\(keys)")
+    }
+
     /// Outline and details in browse: the same screen as render after the
     /// same keys (closing a row with Enter, walking lines, a table chosen whole).
     @Test(arguments: [

@@ -9,7 +9,7 @@ import Testing
         let session = try Session.open(FakeScript())
         var keys = KeyInterpreter(session: session)
         #expect(session.state.focusPath == ElementPath([1, 1, 1]))
-        try keys.run([.right, .character("l"), .right])  // stops at the end of the strip
+        _ = try keys.replay(keys: [.right, .character("l"), .right])  // stops at the end of the strip
         #expect(session.state.focusPath == ElementPath([1, 1, 3]))
         _ = try keys.press(.down)  // skips the key/value row into the tree
         #expect(session.state.focusPath == ElementPath([2, 1, 1]))
@@ -42,10 +42,10 @@ import Testing
     @Test func aFilterIsTypedAfterASlashAndEscTakesItBackBeforeQuitting() throws {
         let session = try Session.open(FakeScript())
         var keys = KeyInterpreter(session: session)
-        try keys.run(Key.parse("/blux"))
+        _ = try keys.replay(keys: Key.parse("/blux"))
         #expect(keys.typing == "blux")
         #expect(session.state.filter == "blux", "each key filters as it is typed")
-        try keys.run([.backspace, .character("e"), .enter])
+        _ = try keys.replay(keys: [.backspace, .character("e"), .enter])
         #expect(keys.typing == nil)
         #expect(session.state.filter == "blue")
         #expect(try keys.press(.escape) == .handled, "the first Esc clears a kept filter")
@@ -57,7 +57,7 @@ import Testing
     @Test func escWhileTypingClearsTheFilter() throws {
         let session = try Session.open(FakeScript())
         var keys = KeyInterpreter(session: session)
-        try keys.run(Key.parse("/sal<Esc>"))
+        _ = try keys.replay(keys: Key.parse("/sal<Esc>"))
         #expect(keys.typing == nil)
         #expect(session.state.filter == nil)
     }
@@ -106,7 +106,7 @@ import Testing
     @Test func runStopsAtTheFirstQuit() throws {
         let session = try Session.open(FakeScript())
         var keys = KeyInterpreter(session: session)
-        try keys.run([.right, .character("q"), .right])
+        _ = try keys.replay(keys: [.right, .character("q"), .right])
         #expect(session.state.focusPath == ElementPath([1, 1, 2]))
     }
 

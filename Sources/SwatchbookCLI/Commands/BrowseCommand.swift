@@ -37,7 +37,7 @@ struct BrowseCommand {
                 on: Screen(width: options.width ?? Screen.defaultWidth, height: Self.headlessHeight))
             var interpreter = KeyInterpreter(
                 session: opened.session, multi: options.multi, keyMap: options.keyMap)
-            switch try replay(options, on: opened.session, with: &interpreter) {
+            switch try replay(options, with: &interpreter) {
             case .picked(let result)?: return (result, 0)
             case .cancelled?: return (nil, 130)
             default: throw error
@@ -47,7 +47,7 @@ struct BrowseCommand {
         let opened = try setup.open(on: Screen(width: options.width ?? size.width, height: size.height - 1))
         var interpreter = KeyInterpreter(
             session: opened.session, multi: options.multi, keyMap: options.keyMap)
-        if let outcome = try replay(options, on: opened.session, with: &interpreter) {
+        if let outcome = try replay(options, with: &interpreter) {
             return Self.exit(outcome)
         }
         let depth = ColorDepth.resolve(options.request, environment: terminal.environment, isTerminal: true)
@@ -74,17 +74,13 @@ struct BrowseCommand {
     /// Applies `--filter` and plays `--keys` before the first frame, as if
     /// typed; the outcome when a key ends the session (a pick, or a quit).
     private func replay(
-        _ options: ViewOptions, on session: Session, with interpreter: inout KeyInterpreter
+        _ options: ViewOptions, with interpreter: inout KeyInterpreter
     ) throws(Diagnostic) -> BrowseLoop.Outcome? {
-        if let filter = options.filter { try session.setFilter(filter) }
-        for key in options.keys {
-            switch try interpreter.press(key) {
-            case .quit: return mode == .pick ? .cancelled : .quit
-            case .picked(let result) where mode == .pick: return .picked(result)
-            default: continue
-            }
+        switch try interpreter.replay(filter: options.filter, keys: options.keys, picking: mode == .pick) {
+        case .quit?: mode == .pick ? .cancelled : .quit
+        case .picked(let result)?: .picked(result)
+        default: nil
         }
-        return nil
     }
 
     /// What to print on stdout, and the exit code, for an outcome.

@@ -87,13 +87,9 @@ struct RenderCommand {
                 throw Diagnostic(.usage, "--inspect: a palette format has no inspector")
             }
         }
-        if let filter = options.filter {
-            try session.setFilter(filter)
-            if let note = session.filterMessage { warn(note) }
-        }
-        for path in taps { try session.tap(path) }
         var interpreter = KeyInterpreter(session: session, keyMap: options.keyMap)
-        try interpreter.run(options.keys)
+        _ = try interpreter.replay(filter: options.filter, taps: taps, keys: options.keys)
+        if let note = session.filterMessage { warn(note) }
 
         // A whole-document report shows a focus only when one was asked
         // for; a viewport is a screen, and a screen has its focus.
