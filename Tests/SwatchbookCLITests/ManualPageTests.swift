@@ -27,9 +27,26 @@ import Testing
         }
     }
 
-    /// The table the completions and this page are made from, and the list
-    /// `--help` and `help` answer for, name the same commands.
-    @Test func theCommandTableAndTheHelpAgree() {
-        #expect(Set(CommandTable.entries.map(\.name)) == Set(HelpText.commands))
+    /// `--help` lists every command of the table the completions and this
+    /// page are made from, `help NAME` answers for each, and no help text
+    /// sends the user to a command that does not exist (the help once said
+    /// to run 'swatchbook formats').
+    @Test func theHelpNamesOnlyCommandsThatExist() throws {
+        let overview = try CommandRunner.run(["--help"])
+        #expect(overview.status == 0)
+        var texts = [overview.text]
+        for entry in CommandTable.entries {
+            #expect(overview.text.contains("swatchbook " + entry.usage), "\(entry.name)")
+            #expect(overview.text.contains(entry.summary), "\(entry.name)")
+            let help = try CommandRunner.run(["help", entry.name])
+            #expect(help.status == 0, "help \(entry.name): \(help.stderr)")
+            texts.append(help.text)
+        }
+        let names = Set(CommandTable.entries.map(\.name))
+        for text in texts {
+            for match in text.matches(of: /'swatchbook ([a-z]+)/) {
+                #expect(names.contains(String(match.1)), "'swatchbook \(match.1)' is no command")
+            }
+        }
     }
 }

@@ -2,32 +2,32 @@ import SwatchbookCore
 
 /// Usage text, with examples, for `--help` and `help COMMAND`.
 enum HelpText {
-    static let commands = [
-        "render", "browse", "pick", "plugins", "themes", "theme", "check", "new", "stubs", "completions",
-        "manpage", "help",
-    ]
+    static var commands: [String] { CommandTable.entries.map(\.name) }
 
-    static let overview = """
+    static let overview =
+        """
         swatchbook — a scriptable colour catalogue for the terminal
 
         Usage:
-          swatchbook render [PLUGIN] [options]   draw the catalogue headless (stdout or -o FILE)
-          swatchbook browse [PLUGIN] [options]   the catalogue on the whole terminal (keys and mouse)
-          swatchbook pick [PLUGIN] [options]     like browse; print the first tap's result (fzf style)
-          swatchbook themes [--preview] [--show ID]
-                                                 the installed themes, drawn, or one with provenance
-          swatchbook plugins [--json]            list the plugins on the search path
-          swatchbook check FILE...               check plugins, themes (contrast) and packs
-          swatchbook theme import base16|terminal FILE... -o DIR
-                                                 base16/base24 or terminal schemes into a theme pack
-          swatchbook completions bash|zsh|fish   a shell completion script
-          swatchbook new plugin|theme|reader NAME [-o DIR]
-                                                 a commented plugin, theme or reader to start from
-          swatchbook stubs [-o DIR]              LuaLS type stubs for writing plugins
-          swatchbook manpage                     the manual page, in roff (man -l)
-          swatchbook help COMMAND                options of a command
+        \(usageList)
           swatchbook --version
 
+
+        """ + overviewNotes
+
+    /// The commands' usage lines from ``CommandTable``, each summary at one
+    /// column (under a usage too long to leave room for it).
+    private static var usageList: String {
+        CommandTable.entries.map { entry in
+            let usage = "  swatchbook " + entry.usage
+            let column = 41
+            return usage.count < column - 1
+                ? usage.padding(toLength: column, withPad: " ", startingAt: 0) + entry.summary
+                : usage + "\n" + String(repeating: " ", count: column) + entry.summary
+        }.joined(separator: "\n")
+    }
+
+    private static let overviewNotes = """
         PLUGIN is a .lua file, or a plugin name looked up in ./Scripts, $SWATCHBOOK_PATH,
         $XDG_CONFIG_HOME/swatchbook/plugins; without it the bundled demo is drawn. A
         palette file in its place (GIMP .gpl, .ase, design tokens, CSS, a terminal

@@ -77,7 +77,8 @@ struct ViewOptions {
             help: "what pick prints: hex|rgb|hsl|oklch|name|path|json (default hex; on_tap's string wins)"),
         .init(
             name: "--input-format", takesValue: true, valueName: "FORMAT",
-            help: "read the palette file named as FORMAT (gpl, ase, tokens, css, …; see 'swatchbook formats')"
+            help:
+                "read the palette file as FORMAT: gpl, ase, tokens, css, base16, kitty, … ('swatchbook completions --list formats' lists all)"
         ),
         .init(
             name: "--set", takesValue: true, repeatable: true, valueName: "KEY=VALUE",

@@ -1,0 +1,99 @@
+import SwatchbookCore
+import SwatchbookRender
+import SwatchbookSession
+
+/// Every command, once: its usage line, its summary, its options (the
+/// parsers' own tables) and what its positional arguments are. `--help`,
+/// the list of commands `help` and the dispatch's suggestions know, the man
+/// page and the completions are all made from it.
+enum CommandTable {
+    enum Positional {
+        case plugin, files, none
+        case words([String])
+    }
+
+    struct Entry {
+        var name: String
+        /// What follows `swatchbook ` in the usage list of `--help`.
+        var usage: String
+        var summary: String
+        var options: [ArgumentParser.Option]
+        var positional: Positional
+    }
+
+    static var entries: [Entry] {
+        let commands = [
+            Entry(
+                name: "render", usage: "render [PLUGIN] [options]",
+                summary: "draw the catalogue headless (stdout or -o FILE)",
+                options: RenderCommand.parser.options, positional: .plugin),
+            Entry(
+                name: "browse", usage: "browse [PLUGIN] [options]",
+                summary: "the catalogue on the whole terminal (keys and mouse)",
+                options: ViewOptions.options, positional: .plugin),
+            Entry(
+                name: "pick", usage: "pick [PLUGIN] [options]",
+                summary: "like browse; print the first tap's result (fzf style)",
+                options: ViewOptions.options, positional: .plugin),
+            Entry(
+                name: "themes", usage: "themes [--preview] [--show ID]",
+                summary: "the installed themes, drawn, or one with provenance",
+                options: ThemesCommand.parser.options, positional: .none),
+            Entry(
+                name: "plugins", usage: "plugins [--json]", summary: "list the plugins on the search path",
+                options: PluginsCommand.parser.options, positional: .none),
+            Entry(
+                name: "check", usage: "check FILE...",
+                summary: "check plugins, palette files, themes (contrast) and packs",
+                options: CheckCommand.parser.options, positional: .plugin),
+            Entry(
+                name: "theme", usage: "theme import base16|terminal FILE... -o DIR",
+                summary: "import base16 or terminal schemes into a theme pack",
+                options: ThemeImportCommand.parser.options, positional: .files),
+            Entry(
+                name: "completions", usage: "completions bash|zsh|fish",
+                summary: "a completion script for bash, zsh or fish",
+                options: CompletionsCommand.parser.options, positional: .words(CompletionsCommand.shells)),
+            Entry(
+                name: "new", usage: "new plugin|theme|reader NAME [-o DIR]",
+                summary: "a new plugin, theme or reader, commented, that passes check",
+                options: NewCommand.parser.options, positional: .words(NewCommand.kinds)),
+            Entry(
+                name: "stubs", usage: "stubs [-o DIR]",
+                summary: "LuaLS type stubs for plugins, and a .luarc.json",
+                options: StubsCommand.parser.options, positional: .none),
+            Entry(
+                name: "manpage", usage: "manpage", summary: "the manual page swatchbook.1, in roff",
+                options: [],
+                positional: .none),
+        ]
+        let help = Entry(
+            name: "help", usage: "help COMMAND", summary: "options of a command", options: [],
+            positional: .words(commands.map(\.name) + ["help"]))
+        return commands + [help]
+    }
+
+    enum Values {
+        case words([String])
+        /// Asked of the binary: `completions --list NAME`.
+        case list(String)
+        case files
+        case none
+    }
+
+    /// What an option's value is, for completing it.
+    static func values(of option: String) -> Values {
+        switch option {
+        case "--format": .words(OutputFormat.allCases.map(\.rawValue))
+        case "--color": .words(ColorDepth.Request.allCases.map(\.rawValue))
+        case "--layout": .words(LayoutSettings.Style.allCases.map(\.rawValue))
+        case "--print": .words(PickFormat.allCases.map(\.rawValue))
+        case "--expand": .words(["all"])
+        case "--theme": .list("themes")
+        case "--input-format": .list("formats")
+        case "--list": .words(["themes", "plugins", "formats"])
+        case "--output", "--state": .files
+        default: .none
+        }
+    }
+}
