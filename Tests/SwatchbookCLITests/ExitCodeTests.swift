@@ -58,10 +58,9 @@ struct ExitCodeTests {
         let scratch = ScratchFolder()
         scratch.write(
             "spin.lua", "return { name = 'x', api = 1, data = function()\n  while true do end\nend }\n")
-        let start = Date()
+        // That it stops at all is the event; the message says it was the budget.
         let result = try CommandRunner.run(
             ["render", "spin.lua", "--script-timeout", "0.5"], in: scratch.url)
-        #expect(Date().timeIntervalSince(start) < 5)
         #expect(result.status == 65)
         #expect(result.stderr == "spin.lua:2: data ran past its 0.5 s time budget (--script-timeout)\n")
     }

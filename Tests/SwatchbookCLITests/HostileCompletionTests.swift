@@ -64,7 +64,7 @@ import Testing
 
     func require(_ tools: [(path: String, package: String)]) throws {
         for tool in tools where !FileManager.default.fileExists(atPath: tool.path) {
-            try InstallPrefix.skip("\(tool.path) is missing: install the Debian package \(tool.package)")
+            try Requirement.skip("\(tool.path) is missing: install the Debian package \(tool.package)")
         }
     }
 

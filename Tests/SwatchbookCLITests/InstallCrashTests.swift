@@ -17,7 +17,7 @@ struct InstallCrashTests {
     /// uninstall leaves the prefix as it was.
     @Test(.timeLimit(.minutes(10)))
     func aFullDiskLeavesNothingNew() async throws {
-        guard getuid() == 0 else { try InstallPrefix.skip("mounting a small tmpfs needs root") }
+        guard getuid() == 0 else { try Requirement.skip("mounting a small tmpfs needs root") }
         var failedAt: Set<String> = []
         var fitted = false
         for kib in stride(from: 4, through: 200, by: 4) where !fitted {
@@ -25,7 +25,7 @@ struct InstallCrashTests {
             let fixture = InstallPrefix(padding: 24_000, manpageBytes: 16_000)
             let mount = try CommandRunner.runShell(
                 "mount -t tmpfs -o size=\(kib)k swatchbook '\(fixture.prefix)'")
-            guard mount.status == 0 else { try InstallPrefix.skip("mount -t tmpfs failed: \(mount.stderr)") }
+            guard mount.status == 0 else { try Requirement.skip("mount -t tmpfs failed: \(mount.stderr)") }
             defer { _ = try? CommandRunner.runShell("umount '\(fixture.prefix)'") }
             fixture.scratch.write("prefix/bin/someone-else", "#!/bin/sh\n")
             let before = fixture.snapshot
@@ -55,7 +55,7 @@ struct InstallCrashTests {
 
     static func requireStrace() throws {
         if !FileManager.default.isExecutableFile(atPath: strace) {
-            try InstallPrefix.skip("strace is missing: apt-get install strace")
+            try Requirement.skip("strace is missing: apt-get install strace")
         }
     }
 

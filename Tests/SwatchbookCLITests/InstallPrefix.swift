@@ -96,16 +96,4 @@ struct InstallPrefix {
         "bin/swatchbook", "share/man/man1/swatchbook.1", "share/bash-completion/completions/swatchbook",
         "share/zsh/site-functions/_swatchbook", "share/fish/vendor_completions.d/swatchbook.fish",
     ]
-
-    /// Skips the test, giving the reason, where the machine lacks what it
-    /// needs; under CI's SWATCHBOOK_REQUIRE_ALL=1 that is a failure instead.
-    static func skip(_ reason: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Never {
-        if ProcessInfo.processInfo.environment["SWATCHBOOK_REQUIRE_ALL"] == "1" {
-            Issue.record(Comment(rawValue: reason), sourceLocation: sourceLocation)
-            throw Missing(reason: reason)
-        }
-        try Test.cancel(Comment(rawValue: reason), sourceLocation: sourceLocation)
-    }
-
-    struct Missing: Error { var reason: String }
 }

@@ -141,6 +141,8 @@ struct ScenarioTests {
         let tapped = try CommandRunner.run([
             "render", "Scripts/trips.lua", "--tap", "1.1.3", "--format", "transcript",
         ])
+        #expect(tapped.status == 0, "\(tapped.stderr)")
+        #expect(tapped.text.contains("Speed: 50 kph"), "the tapped field is drawn")
         #expect(!tapped.text.contains("selected"), "inner rows are not selectable")
     }
 

@@ -4,10 +4,12 @@ import Foundation
 /// running one command in a window of a given size, typed into with
 /// send-keys and read back with capture-pane.
 final class TmuxScreen {
-    let socket = "swatchbook-test-\(UUID().uuidString.prefix(8))"
     let width: Int
     let height: Int
     let scratch = ScratchFolder()
+    /// The server's socket, in the scratch folder: gone with it, where a
+    /// named one (`-L`) stayed in /tmp/tmux-UID after every run.
+    var socket: String { scratch.path("tmux.socket") }
 
     /// Starts `command` (run by sh in `directory`) in a detached session.
     init(_ command: String, width: Int = 80, height: Int = 24, in directory: URL = CommandRunner.root) throws
@@ -53,7 +55,7 @@ final class TmuxScreen {
         sigfillset(&all)
         posix_spawnattr_setsigdefault(&attributes, &all)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK) | Int16(POSIX_SPAWN_SETSIGDEF))
-        let argv = ["tmux", "-L", socket, "-f", "/dev/null"] + arguments
+        let argv = ["tmux", "-S", socket, "-f", "/dev/null"] + arguments
         let environment = CommandRunner.cleanEnvironment.merging(["TERM": "xterm-256color"]) { $1 }
             .map { "\($0.key)=\($0.value)" }
         var cArguments = argv.map { strdup($0) } + [nil]

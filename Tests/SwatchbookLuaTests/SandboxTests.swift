@@ -8,8 +8,19 @@ import Testing
 struct SandboxTests {
     static let forbidden = [
         "io", "debug", "package", "dofile", "loadfile", "os.execute", "os.remove", "os.rename",
-        "os.exit", "os.getenv", "os.tmpname", "os.setlocale", "string.dump ~= nil and nil",
+        "os.exit", "os.getenv", "os.tmpname", "os.setlocale",
     ]
+
+    /// string.dump stays (it is only bytes), but no binary chunk loads:
+    /// `load` takes text alone, whatever mode the script asks for.
+    @Test func aDumpedFunctionDoesNotLoad() throws {
+        let runtime = try ScriptFixture().runtime()
+        #expect(try runtime.evaluate("return type(string.dump)") == "function")
+        let result = try runtime.evaluate(
+            "local f, e = load(string.dump(function() return 1 end), 'x', 'b') return tostring(f) .. ': ' .. e"
+        )
+        #expect(result == "nil: attempt to load a binary chunk (mode is 't')")
+    }
 
     @Test("forbidden names are absent", arguments: forbidden)
     func absent(_ name: String) throws {
