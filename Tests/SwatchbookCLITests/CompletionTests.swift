@@ -44,9 +44,8 @@ import Testing
     }
 
     @Test func bashCompletesCommandsOptionsAndValues() throws {
-        #expect(
-            FileManager.default.fileExists(atPath: "/usr/share/bash-completion/bash_completion"),
-            "install bash-completion")
+        try Requirement.need(
+            "/usr/share/bash-completion/bash_completion", from: "the Debian package bash-completion")
         #expect(try bash("swatchbook re") == ["render"])
         #expect(try bash("swatchbook render --fo") == ["--format", "--focus"])
         #expect(try bash("swatchbook render --format ").contains("transcript"))
@@ -72,6 +71,7 @@ import Testing
     }
 
     @Test func fishCompletesCommandsOptionsAndValues() throws {
+        try Requirement.need("/usr/bin/fish", from: "the Debian package fish")
         #expect(try fish("swatchbook re") == ["render"])
         #expect(try fish("swatchbook render --fo").sorted() == ["--focus", "--format"])
         #expect(try fish("swatchbook render --format ").contains("tokens"))
@@ -82,6 +82,7 @@ import Testing
     // MARK: zsh
 
     @Test func zshCompletesInARealShell() throws {
+        try Requirement.need("/usr/bin/zsh", from: "the Debian package zsh")
         let script = try script("zsh")
         let screen = try TmuxScreen(
             "PATH='\(bin.url.path)':/usr/bin:/bin zsh -f", width: 120, height: 20)

@@ -99,7 +99,8 @@ struct FilterCommandTests {
     /// it: all of them are shown, the subgroup opened.
     @Test func everyFamilyEmojiIsShown() throws {
         let list = "/usr/share/unicode/emoji/emoji-test.txt"
-        let text = try #require(try? String(contentsOfFile: list, encoding: .utf8), "install unicode-data")
+        try Requirement.need(list, from: "the Debian package unicode-data")
+        let text = try String(contentsOfFile: list, encoding: .utf8)
         let families = text.split(separator: "\n").filter {
             $0.contains("; fully-qualified") && $0.contains(" family")
         }

@@ -27,6 +27,8 @@ struct HTMLBrowserTests {
     /// Renders `arguments` to HTML, shows it in Chromium, and finds each
     /// colour in the screenshot (or, with `print`, on the printed page).
     static func regions(_ arguments: [String], print: Bool = false) throws -> [String: Region] {
+        try Requirement.need("/usr/bin/chromium", from: "the Debian package chromium")
+        try Requirement.need("/usr/bin/pdftoppm", from: "the Debian package poppler-utils")
         let scratch = ScratchFolder()
         scratch.write("three.lua", plugin)
         let render = try CommandRunner.run(

@@ -63,9 +63,7 @@ import Testing
     }
 
     func require(_ tools: [(path: String, package: String)]) throws {
-        for tool in tools where !FileManager.default.fileExists(atPath: tool.path) {
-            try Requirement.skip("\(tool.path) is missing: install the Debian package \(tool.package)")
-        }
+        for tool in tools { try Requirement.need(tool.path, from: "the Debian package \(tool.package)") }
     }
 
     @Test func theListsHoldEveryNameOnceAndNoLineSplitsOne() throws {

@@ -202,8 +202,7 @@ struct ImportSafetyTests {
     @Test(.timeLimit(.minutes(10)))
     func aKillAtAnyStepLeavesTheOldPackOrTheNew() async throws {
         let strace = "/usr/bin/strace"
-        try #require(
-            FileManager.default.isExecutableFile(atPath: strace), "strace is missing: apt-get install strace")
+        try Requirement.need(strace, from: "the Debian package strace")
         let scratch = ScratchFolder()
         let old = [CommandRunner.root.path + "/" + Self.fixtures]
         let new = [CommandRunner.root.path + "/" + Self.fixtures + "/ocean.yaml"]

@@ -54,9 +54,7 @@ struct InstallCrashTests {
     }
 
     static func requireStrace() throws {
-        if !FileManager.default.isExecutableFile(atPath: strace) {
-            try Requirement.skip("strace is missing: apt-get install strace")
-        }
+        try Requirement.need(strace, from: "the Debian package strace")
     }
 
     /// Runs `body` with a SIGKILL placed at the 1st, 2nd, … call of `call`

@@ -6,6 +6,7 @@ import Testing
 /// with the project's .luacheckrc.
 @Suite struct LuacheckTests {
     static func luacheck(_ paths: [String]) throws -> CommandRunner.Result {
+        try Requirement.need("/usr/bin/luacheck", from: "the Debian package lua-check")
         let quoted = paths.map { "'\($0)'" }.joined(separator: " ")
         return try CommandRunner.runShell("luacheck --no-color --config .luacheckrc \(quoted)")
     }

@@ -7,6 +7,7 @@ import Testing
 /// warning, and it holds every command and every option.
 @Suite struct ManualPageTests {
     @Test func manRendersItWithoutWarnings() throws {
+        try Requirement.need("/usr/bin/man", from: "the Debian package man-db")
         let scratch = ScratchFolder()
         let page = scratch.path("swatchbook.1")
         let written = try CommandRunner.run(["manpage"])

@@ -15,6 +15,7 @@ enum Reference {
 
     /// Runs `mode` with `stdin` as its standard input; returns stdout.
     static func ask(_ mode: String, stdin: [UInt8]) throws -> [UInt8] {
+        try Requirement.need(python, from: "the PyPI references: run Tools/references")
         let scratch = ScratchFolder()
         let request = scratch.path("request")
         FileManager.default.createFile(atPath: request, contents: Data(stdin))

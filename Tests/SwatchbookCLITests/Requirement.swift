@@ -15,5 +15,13 @@ enum Requirement {
         try Test.cancel(Comment(rawValue: reason), sourceLocation: sourceLocation)
     }
 
+    /// Skips the test unless `path` (a tool, or a file a package ships) is there.
+    static func need(_ path: String, from package: String, sourceLocation: SourceLocation = #_sourceLocation)
+        throws
+    {
+        guard !FileManager.default.fileExists(atPath: path) else { return }
+        try skip("\(path) is missing: install \(package)", sourceLocation: sourceLocation)
+    }
+
     struct Missing: Error { var reason: String }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// A real terminal for the interactive commands: a private tmux server
 /// running one command in a window of a given size, typed into with
@@ -14,6 +15,7 @@ final class TmuxScreen {
     /// Starts `command` (run by sh in `directory`) in a detached session.
     init(_ command: String, width: Int = 80, height: Int = 24, in directory: URL = CommandRunner.root) throws
     {
+        try Requirement.need("/usr/bin/tmux", from: "the Debian package tmux")
         self.width = width
         self.height = height
         // Whatever a test leaves running is ended after 45 seconds (the whole

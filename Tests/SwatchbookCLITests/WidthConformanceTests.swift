@@ -13,6 +13,7 @@ import Testing
     /// Words the locales spell in their own scripts.
     static func localeWords() throws -> [String] {
         let folder = "/usr/share/i18n/locales"
+        try Requirement.need(folder, from: "the Debian package locales")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
         var words = Set<String>()
         let keys: Set<String> = [
@@ -58,6 +59,8 @@ import Testing
 
     /// Every sequence of the Unicode emoji list (Debian's `unicode-data`).
     static func emoji() throws -> [String] {
+        try Requirement.need(
+            "/usr/share/unicode/emoji/emoji-test.txt", from: "the Debian package unicode-data")
         let text = try String(contentsOfFile: "/usr/share/unicode/emoji/emoji-test.txt", encoding: .utf8)
         return text.split(separator: "\n").compactMap { line in
             guard !line.hasPrefix("#"), let semicolon = line.firstIndex(of: ";") else { return nil }
@@ -68,6 +71,7 @@ import Testing
 
     /// The scripts (Unicode's Scripts.txt) the words are written in.
     static func scripts(of words: [String]) throws -> Set<String> {
+        try Requirement.need("/usr/share/unicode/Scripts.txt", from: "the Debian package unicode-data")
         let text = try String(contentsOfFile: "/usr/share/unicode/Scripts.txt", encoding: .utf8)
         var ranges: [(ClosedRange<UInt32>, String)] = []
         for line in text.split(separator: "\n") where !line.hasPrefix("#") {
