@@ -43,6 +43,10 @@ enum CommandTable {
                 name: "plugins", usage: "plugins [--json]", summary: "list the plugins on the search path",
                 options: PluginsCommand.parser.options, positional: .none),
             Entry(
+                name: "formats", usage: "formats [--json]",
+                summary: "the formats render writes and the palette files it reads",
+                options: FormatsCommand.parser.options, positional: .none),
+            Entry(
                 name: "check", usage: "check FILE...",
                 summary: "check plugins, palette files, themes (contrast) and packs",
                 options: CheckCommand.parser.options, positional: .plugin),

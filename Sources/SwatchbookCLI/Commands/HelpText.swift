@@ -65,6 +65,20 @@ enum HelpText {
                   swatchbook render --height 20 -o first-screen.ans --color 256
 
                 """
+        case "formats":
+            return """
+                Usage: swatchbook formats [--json]
+
+                The formats render writes (--format NAME, or the extension of -o FILE): the
+                ones that draw the catalogue, the ones that describe its layout, and the
+                palette files other tools read. Then the palette files render opens in a
+                plugin's place, with the extensions that name them and the reader that reads
+                each (--input-format NAME); a reader of your own in
+                $XDG_CONFIG_HOME/swatchbook/readers takes a format before the bundled one.
+
+                \(FormatsCommand.parser.optionsHelp)
+
+                """
         case "plugins":
             return """
                 Usage: swatchbook plugins [--json]

@@ -107,10 +107,10 @@ struct RenderCommand {
             )
         }
         let depth: ColorDepth =
-            switch format {
-            case .plain, .transcript: .none
-            case .html, .json, .css, .scss, .gpl, .tokens, .ase: .truecolor  // files have no terminal limits
-            case .ansi:
+            switch format.spec.colours {
+            case .none: .none
+            case .exact: .truecolor
+            case .terminal:
                 ColorDepth.resolve(options.request, environment: terminal.environment, isTerminal: toTerminal)
             }
         var pipeline = RenderPipeline(theme: opened.theme, depth: depth, settings: session.settings)

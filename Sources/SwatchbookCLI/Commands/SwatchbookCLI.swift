@@ -86,6 +86,10 @@ public enum SwatchbookCLI {
             let command = PluginsCommand(
                 locator: PluginLocator(environment: environment), warn: { printError($0) })
             try OutputFile.writeAll(try command.run(rest), to: STDOUT_FILENO, name: "stdout")
+        case "formats":
+            let command = FormatsCommand(
+                environment: ProcessInfo.processInfo.environment, warn: { printError($0) })
+            try OutputFile.writeAll(try command.run(rest), to: STDOUT_FILENO, name: "stdout")
         case "new":
             let command = NewCommand(
                 environment: ProcessInfo.processInfo.environment,

@@ -7,45 +7,91 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     case ansi, plain, html, json, transcript
     case css, scss, gpl, tokens, ase
 
-    /// The format a file's extension names, if it names one.
+    /// What a format is, declared once: what it does with the catalogue,
+    /// the file extensions that name it, its colours, and one line on it.
+    public struct Spec: Sendable {
+        public enum Kind: String, Sendable {
+            /// Paints the laid-out cells (a ``CanvasWriter``).
+            case canvas
+            /// Describes the laid-out elements (JSON, a transcript).
+            case description
+            /// A palette file of the catalogue's colours (``PaletteWriter``).
+            case palette
+        }
+
+        /// Which colours the format is written in.
+        public enum Colours: Sendable {
+            /// As the terminal or `--color` allows (ANSI).
+            case terminal
+            /// None: text only.
+            case none
+            /// Every colour exact: a file has no terminal's limits.
+            case exact
+        }
+
+        public var kind: Kind
+        /// Lowercased, without the leading dot; compound ones (`tokens.json`) too.
+        public var extensions: [String]
+        public var colours: Colours
+        public var summary: String
+    }
+
+    public var spec: Spec {
+        switch self {
+        case .ansi:
+            Spec(
+                kind: .canvas, extensions: ["ans", "ansi"], colours: .terminal,
+                summary: "text with ANSI colours")
+        case .plain:
+            Spec(
+                kind: .canvas, extensions: ["txt", "text"], colours: .none, summary: "plain text, no escapes")
+        case .html:
+            Spec(
+                kind: .canvas, extensions: ["html", "htm"], colours: .exact, summary: "a standalone HTML page"
+            )
+        case .json:
+            Spec(
+                kind: .description, extensions: ["json"], colours: .exact,
+                summary: "the layout as JSON (Schemas/render.schema.json)")
+        case .transcript:
+            Spec(
+                kind: .description, extensions: [], colours: .none,
+                summary: "the layout as lines a screen reader speaks")
+        case .css:
+            Spec(kind: .palette, extensions: ["css"], colours: .exact, summary: "CSS custom properties")
+        case .scss: Spec(kind: .palette, extensions: ["scss"], colours: .exact, summary: "Sass variables")
+        case .gpl: Spec(kind: .palette, extensions: ["gpl"], colours: .exact, summary: "a GIMP palette")
+        case .tokens:
+            Spec(
+                kind: .palette, extensions: ["tokens.json", "tokens"], colours: .exact,
+                summary: "W3C design tokens (DTCG)")
+        case .ase:
+            Spec(kind: .palette, extensions: ["ase"], colours: .exact, summary: "Adobe Swatch Exchange")
+        }
+    }
+
+    /// The format a file's extension names, if it names one; a compound
+    /// extension (`.tokens.json`) before a simple one (`.json`).
     public init?(extensionOf path: String) {
-        let name = path.split(separator: "/").last ?? ""
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
-        if name.lowercased().hasSuffix(".tokens.json") {
-            self = .tokens
-            return
+        let name = (path.split(separator: "/").last ?? "").lowercased()
+        guard !name.hasPrefix(".") || name.dropFirst().contains(".") else { return nil }
+        var best: (format: OutputFormat, length: Int)?
+        for format in Self.allCases {
+            for ext in format.spec.extensions where name.count > ext.count + 1 && name.hasSuffix("." + ext) {
+                if ext.count > best?.length ?? 0 { best = (format, ext.count) }
+            }
         }
-        switch name[name.index(after: dot)...].lowercased() {
-        case "html", "htm": self = .html
-        case "json": self = .json
-        case "css": self = .css
-        case "scss": self = .scss
-        case "gpl": self = .gpl
-        case "tokens": self = .tokens
-        case "ase": self = .ase
-        case "txt", "text": self = .plain
-        case "ans", "ansi": self = .ansi
-        default: return nil
-        }
+        guard let best else { return nil }
+        self = best.format
     }
 
     /// Whether the format paints cells (ANSI, plain, HTML) rather than
     /// describing the laid-out elements (JSON, transcript).
-    public var drawsCanvas: Bool {
-        switch self {
-        case .ansi, .plain, .html: true
-        case .json, .transcript, .css, .scss, .gpl, .tokens, .ase: false
-        }
-    }
+    public var drawsCanvas: Bool { spec.kind == .canvas }
 
     /// Whether the format is a palette file, written from the catalogue's
     /// colours rather than its layout.
-    public var isPalette: Bool {
-        switch self {
-        case .css, .scss, .gpl, .tokens, .ase: true
-        case .ansi, .plain, .html, .json, .transcript: false
-        }
-    }
+    public var isPalette: Bool { spec.kind == .palette }
 
     /// The writer that turns canvases into this format: the one place a
     /// format is matched to its writer. Nil for a format that describes the
