@@ -15,46 +15,36 @@ public struct KeyMap: Sendable {
         self.bindings = bindings.map { Binding(key: $0.0, action: $0.1) }
     }
 
-    public static let standard = KeyMap([
-        (.up, .move(.up)), (.character("k"), .move(.up)), (.down, .move(.down)),
-        (.character("j"), .move(.down)),
-        (.left, .move(.left)), (.character("h"), .move(.left)), (.right, .move(.right)),
-        (.character("l"), .move(.right)), (.pageUp, .move(.pageUp)), (.character("b"), .move(.pageUp)),
-        (.pageDown, .move(.pageDown)), (.character("f"), .move(.pageDown)), (.home, .move(.home)),
-        (.character("0"), .move(.home)), (.end, .move(.end)), (.character("$"), .move(.end)),
-        (.character("g"), .move(.first)), (.character("G"), .move(.last)), (.tab, .move(.nextSection)),
-        (.backTab, .move(.previousSection)), (.enter, .tap), (.space, .tap), (.character("/"), .filter),
-        (.character("q"), .quit), (.escape, .quit), (.character("t"), .nextTheme), (.character("r"), .reload),
-        (.character("?"), .help), (.character("i"), .inspect), (.character("y"), .copy),
-    ])
+    /// Every action's keys as ``actions`` gives them.
+    public static let standard = KeyMap(actions.flatMap { entry in entry.keys.map { ($0, entry.action) } })
 
     public func action(for key: Key) -> KeyAction? {
         bindings.last { $0.key == key }?.action
     }
 
-    /// The actions by the names `--bind` takes, with what each does, in the
-    /// order the help lists them.
-    public static let actions: [(name: String, action: KeyAction, help: String)] = [
-        ("up", .move(.up), "focus up (outline: line by line)"),
-        ("down", .move(.down), "focus down"),
-        ("left", .move(.left), "focus left (outline: to the parent)"),
-        ("right", .move(.right), "focus right"),
-        ("page-up", .move(.pageUp), "a page up"),
-        ("page-down", .move(.pageDown), "a page down"),
-        ("home", .move(.home), "start of a strip"),
-        ("end", .move(.end), "end of a strip"),
-        ("first", .move(.first), "first row"),
-        ("last", .move(.last), "last row"),
-        ("next-section", .move(.nextSection), "next section"),
-        ("previous-section", .move(.previousSection), "previous section"),
-        ("tap", .tap, "tap (outline: open or close a section, row)"),
-        ("filter", .filter, "filter (Enter keeps, Esc clears)"),
-        ("copy", .copy, "copy the focused colour (OSC 52)"),
-        ("next-theme", .nextTheme, "next theme"),
-        ("reload", .reload, "reload the source"),
-        ("inspect", .inspect, "inspector of the focused element"),
-        ("help", .help, "this help"),
-        ("quit", .quit, "quit (Esc: clear the filter first)"),
+    /// The actions, once each: the name `--bind` takes, the keys bound to
+    /// it by default, and what it does, in the order the help lists them.
+    public static let actions: [(name: String, action: KeyAction, keys: [Key], help: String)] = [
+        ("up", .move(.up), [.up, .character("k")], "focus up (outline: line by line)"),
+        ("down", .move(.down), [.down, .character("j")], "focus down"),
+        ("left", .move(.left), [.left, .character("h")], "focus left (outline: to the parent)"),
+        ("right", .move(.right), [.right, .character("l")], "focus right"),
+        ("page-up", .move(.pageUp), [.pageUp, .character("b")], "a page up"),
+        ("page-down", .move(.pageDown), [.pageDown, .character("f")], "a page down"),
+        ("home", .move(.home), [.home, .character("0")], "start of a strip"),
+        ("end", .move(.end), [.end, .character("$")], "end of a strip"),
+        ("first", .move(.first), [.character("g")], "first row"),
+        ("last", .move(.last), [.character("G")], "last row"),
+        ("next-section", .move(.nextSection), [.tab], "next section"),
+        ("previous-section", .move(.previousSection), [.backTab], "previous section"),
+        ("tap", .tap, [.enter, .space], "tap (outline: open or close a section, row)"),
+        ("filter", .filter, [.character("/")], "filter (Enter keeps, Esc clears)"),
+        ("copy", .copy, [.character("y")], "copy the focused colour (OSC 52)"),
+        ("next-theme", .nextTheme, [.character("t")], "next theme"),
+        ("reload", .reload, [.character("r")], "reload the source"),
+        ("inspect", .inspect, [.character("i")], "inspector of the focused element"),
+        ("help", .help, [.character("?")], "this help"),
+        ("quit", .quit, [.character("q"), .escape], "quit (Esc: clear the filter first)"),
     ]
 
     /// `--bind KEY:ACTION[,KEY:ACTION…]`, as fzf spells it: KEY is one
