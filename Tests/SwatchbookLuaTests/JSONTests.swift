@@ -1,5 +1,6 @@
 import Testing
 
+@testable import SwatchbookCore
 @testable import SwatchbookLua
 
 @Suite("JSON parser and encoder")

@@ -1,6 +1,6 @@
 import FuzzDriver
 
-@testable import SwatchbookLua
+import SwatchbookCore
 
 // The JSON decoder of `sb.json.decode` and `--state`: any bytes parse or
 // fail with a syntax error, and what parses is written and read back

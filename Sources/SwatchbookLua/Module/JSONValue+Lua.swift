@@ -1,3 +1,4 @@
+import SwatchbookCore
 extension JSONValue {
     /// Pushes the value as Lua sees it: objects as tables with string keys,
     /// arrays as sequences from 1, integers as Lua integers, other numbers

@@ -33,7 +33,7 @@ public enum JSONValue: Equatable, Sendable {
     /// hundreds of levels deep written as JSON (an object, and the array of
     /// its children, a level), at half of what a worker thread's stack
     /// holds in a debug build.
-    static let maximumDepth = 1024
+    public static let maximumDepth = 1024
 
     /// Parses UTF-8 JSON text; a leading byte-order mark is skipped.
     public init(parsing text: some Collection<UInt8>) throws(JSONSyntaxError) {
@@ -41,7 +41,7 @@ public enum JSONValue: Equatable, Sendable {
         self = try parser.document()
     }
 
-    init(parsing text: String) throws(JSONSyntaxError) {
+    public init(parsing text: String) throws(JSONSyntaxError) {
         try self.init(parsing: text.utf8)
     }
 }
@@ -59,8 +59,10 @@ public struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
 }
 
 /// Why a value could not be written as JSON.
-struct JSONEncodingError: Error, Equatable, CustomStringConvertible {
-    let message: String
+public struct JSONEncodingError: Error, Equatable, CustomStringConvertible {
+    public let message: String
 
-    var description: String { message }
+    public init(message: String) { self.message = message }
+
+    public var description: String { message }
 }

@@ -1,5 +1,3 @@
-import SwatchbookCore
-
 extension JSONValue {
     /// Compact JSON text: no whitespace, and object members in their order
     /// (a decoded document's own; a Lua table's `pairs` order, its keys
@@ -8,7 +6,7 @@ extension JSONValue {
     /// Doubles use Swift's shortest round-trip form (`0.1`, `1e-07`, `3.0`);
     /// a float that happens to be whole keeps its `.0`, so decoding gives a
     /// float back. NaN and infinity have no JSON form and are refused.
-    func encoded() throws(JSONEncodingError) -> String {
+    public func encoded() throws(JSONEncodingError) -> String {
         var output: [UInt8] = []
         try write(to: &output)
         return String(decoding: output, as: UTF8.self)
@@ -16,7 +14,7 @@ extension JSONValue {
 
     /// `text` as a JSON string literal: `"`, `\` and control characters
     /// (C0, DEL, C1) escaped, everything else (non-ASCII included) as it is.
-    static func quoted(_ text: String) -> String {
+    public static func quoted(_ text: String) -> String {
         var output: [UInt8] = []
         JSONString.append(text, to: &output, controls: .escaped)
         return String(decoding: output, as: UTF8.self)
@@ -53,7 +51,7 @@ extension JSONValue {
     }
 
     /// How a number JSON cannot hold is named in errors.
-    static func name(of nonFinite: Double) -> String {
+    public static func name(of nonFinite: Double) -> String {
         nonFinite.isNaN ? "NaN" : nonFinite < 0 ? "-infinity" : "infinity"
     }
 }
