@@ -1,6 +1,5 @@
 import Foundation
 import SwatchbookCore
-import SwatchbookLua
 
 /// The view state on disk (`--state FILE`): JSON, written atomically.
 ///
