@@ -28,6 +28,15 @@ import Testing
         "SwatchbookTerminal": [
             "SwatchbookCore", "SwatchbookRender", "SwatchbookSession", "Foundation", "Glibc",
         ],
+        // The Lua host: never the renderer, the terminal or the CLI.
+        "SwatchbookLua": [
+            "SwatchbookCore", "SwatchbookSession", "Foundation", "CLua", "CLuaShim", "CYAML", "CFileSystem",
+        ],
+        // The CLI joins them all, and calls no C library itself.
+        "SwatchbookCLI": [
+            "SwatchbookCore", "SwatchbookSession", "SwatchbookRender", "SwatchbookTerminal", "SwatchbookLua",
+            "Foundation",
+        ],
     ]
 
     @Test(arguments: allowed.keys.sorted())
