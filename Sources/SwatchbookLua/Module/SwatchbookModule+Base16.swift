@@ -24,8 +24,7 @@ extension SwatchbookModule {
             do throws(Diagnostic) {
                 scheme = try Base16SchemeParser(file: "", stem: stem).parse(YAMLReader.read(bytes, file: ""))
             } catch {
-                throw LuaHostError(
-                    "sb.base16.decode: " + (error.line.map { "line \($0): " } ?? "") + error.message)
+                throw LuaHostError("sb.base16.decode: " + placed(error.line, error.message))
             }
             let colors = scheme.colors.enumerated().map {
                 JSONValue.Member(Base16Scheme.slotName($0.offset), .string($0.element.hex))

@@ -60,7 +60,8 @@ extension SwatchbookModule {
     /// and a string header for each.
     private static let bytesPerNode = 80
 
-    private static func placed(_ line: Int?, _ message: String) -> String {
+    /// `message` at `line` as the YAML helpers raise it: `line N: …`.
+    static func placed(_ line: Int?, _ message: String) -> String {
         line.map { "line \($0): \(message)" } ?? message
     }
 
