@@ -21,13 +21,13 @@ public enum Key: Hashable, Sendable {
                 guard let close = rest.firstIndex(of: ">"), close > rest.index(after: rest.startIndex) else {
                     throw Diagnostic(
                         .usage,
-                        "--keys: \(rest.prefix(12)) is not a key name: close it with > (as in <Enter>),"
+                        "\(rest.prefix(12)) is not a key name: close it with > (as in <Enter>),"
                             + " or write <lt> for a < key")
                 }
                 let name = String(rest[rest.index(after: rest.startIndex)..<close])
                 guard let key = names[name] else {
                     throw Diagnostic(
-                        .usage, "--keys: unknown key <\(name)>",
+                        .usage, "unknown key <\(name)>",
                         suggestion: Suggestion(for: name, among: names.keys.sorted(), spelled: .key))
                 }
                 keys.append(key)

@@ -53,7 +53,7 @@ public struct KeyMap: Sendable {
     public mutating func bind(_ text: String) throws(Diagnostic) {
         for pair in text.split(separator: ",", omittingEmptySubsequences: false) {
             guard let colon = pair.lastIndex(of: ":"), colon != pair.startIndex else {
-                throw Diagnostic(.usage, "--bind: expected KEY:ACTION, got \"\(pair)\"")
+                throw Diagnostic(.usage, "expected KEY:ACTION, got \"\(pair)\"")
             }
             let keyName = String(pair[..<colon])
             let actionName = String(pair[pair.index(after: colon)...]).lowercased()
@@ -64,7 +64,7 @@ public struct KeyMap: Sendable {
             }
             guard let action = Self.actions.first(where: { $0.name == actionName })?.action else {
                 throw Diagnostic(
-                    .usage, "--bind: unknown action \"\(actionName)\"",
+                    .usage, "unknown action \"\(actionName)\"",
                     suggestion: Suggestion(
                         for: actionName, among: Self.actions.map(\.name) + ["ignore"], spelled: .bare))
             }
@@ -85,7 +85,7 @@ public struct KeyMap: Sendable {
         ]
         if let key = aliases[lowered] { return key }
         throw Diagnostic(
-            .usage, "--bind: unknown key \"\(name)\"",
+            .usage, "unknown key \"\(name)\"",
             suggestion: Suggestion(for: name, among: Key.names.keys.sorted(), spelled: .bare))
     }
 

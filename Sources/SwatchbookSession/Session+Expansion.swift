@@ -39,7 +39,7 @@ extension Session {
     /// nothing, or no node with children, is a usage error.
     public func expand(_ path: ElementPath) throws(Diagnostic) {
         guard let target = navigator.locate(path, in: state) else {
-            throw Diagnostic(.usage, "--expand: \(path) names no element of the catalogue")
+            throw Diagnostic(.usage, "\(path) names no element of the catalogue")
         }
         guard target.kind == .node else {
             let noun =
@@ -49,10 +49,10 @@ extension Session {
                 default: "a \(target.kind.rawValue)"
                 }
             throw Diagnostic(
-                .usage, "--expand: \(path) is \(noun), not a tree node (sections and rows are always open)")
+                .usage, "\(path) is \(noun), not a tree node (sections and rows are always open)")
         }
         guard target.node?.children.isEmpty == false else {
-            throw Diagnostic(.usage, "--expand: \(path) is a node without children")
+            throw Diagnostic(.usage, "\(path) is a node without children")
         }
         for length in 3...path.indices.count {
             let prefix = ElementPath(Array(path.indices.prefix(length)))

@@ -141,10 +141,10 @@ public final class Session {
         navigator.focus(target, in: &state)
     }
 
-    /// Puts the focus on the item or visible node at `path` (`--focus`).
+    /// Puts the focus on the item or visible node at `path`.
     public func focus(_ path: ElementPath) throws(Diagnostic) {
         guard let target = navigator.target(at: path, in: state) else {
-            throw Diagnostic(.usage, "--focus: \(path) is not an item or a node on screen")
+            throw Diagnostic(.usage, "\(path) is not an item or a node on screen")
         }
         navigator.focus(target, in: &state)
     }

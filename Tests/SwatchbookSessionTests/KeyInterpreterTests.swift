@@ -118,3 +118,15 @@ import Testing
         #expect(throws: Diagnostic.self) { try Key.parse("<Enter") }
     }
 }
+
+/// The session says what is wrong with a value; which option gave it is
+/// the CLI's to say (`--keys: …`), and a plugin's call is not an option.
+@Suite struct SessionErrorWordingTests {
+    @Test func keysAndBindingsSayNoOptionName() {
+        #expect(throws: Diagnostic(.usage, "unknown key <Nope>", suggestion: nil)) {
+            _ = try Key.parse("<Nope>")
+        }
+        var map = KeyMap.standard
+        #expect(throws: Diagnostic(.usage, "expected KEY:ACTION, got \"x\"")) { try map.bind("x") }
+    }
+}

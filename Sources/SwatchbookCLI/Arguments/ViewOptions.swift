@@ -138,9 +138,13 @@ struct ViewOptions {
         statePath = parsed.value("--state")
         verbose = parsed.has("--verbose")
         filter = parsed.value("--filter")
-        for text in parsed.all("--keys") { keys += try Key.parse(text) }
+        for text in parsed.all("--keys") {
+            do throws(Diagnostic) { keys += try Key.parse(text) } catch { throw error.about("--keys") }
+        }
         multi = parsed.has("--multi")
-        for binding in parsed.all("--bind") { try keyMap.bind(binding) }
+        for binding in parsed.all("--bind") {
+            do throws(Diagnostic) { try keyMap.bind(binding) } catch { throw error.about("--bind") }
+        }
         printFormat =
             try OptionValues.choice(parsed.value("--print"), option: "--print", as: PickFormat.self) ?? .hex
     }

@@ -30,10 +30,15 @@ struct SessionSetup {
             if value == "all" {
                 opened.session.expandAll()
             } else {
-                try opened.session.expand(try ViewOptions.path(value, option: "--expand"))
+                let path = try ViewOptions.path(value, option: "--expand")
+                do throws(Diagnostic) { try opened.session.expand(path) } catch {
+                    throw error.about("--expand")
+                }
             }
         }
-        if let focus = options.focus { try opened.session.focus(focus) }
+        if let focus = options.focus {
+            do throws(Diagnostic) { try opened.session.focus(focus) } catch { throw error.about("--focus") }
+        }
         return opened
     }
 

@@ -53,6 +53,15 @@ public struct Diagnostic: Error, Sendable, Equatable {
         self.traceback = traceback
     }
 
+    /// The same problem said of `subject`, the option or function that
+    /// gave the value (`--expand: 9 names no element …`): the modules below
+    /// the CLI say what is wrong, and their caller says where it came from.
+    public func about(_ subject: String) -> Diagnostic {
+        var said = self
+        said.message = subject + ": " + message
+        return said
+    }
+
     /// The message with its suggestion and help: the line without its location.
     public var sentence: String {
         message + (suggestion?.phrase ?? "") + (help.map { "; " + $0 } ?? "")
