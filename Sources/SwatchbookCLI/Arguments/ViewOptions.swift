@@ -78,7 +78,7 @@ struct ViewOptions {
         .init(
             name: "--input-format", takesValue: true, valueName: "FORMAT",
             help:
-                "read the palette file as FORMAT: gpl, ase, tokens, css, base16, kitty, … ('swatchbook completions --list formats' lists all)"
+                "read the palette file as FORMAT (gpl, ase, tokens, css, base16, kitty, …; see 'swatchbook formats')"
         ),
         .init(
             name: "--set", takesValue: true, repeatable: true, valueName: "KEY=VALUE",
