@@ -41,9 +41,7 @@ struct DefaultOptions {
             guard error.kind == .usage, error.file == nil, let colon = error.message.firstIndex(of: ":"),
                 let place = places[String(error.message[..<colon])]
             else { return error }
-            var placed = error
-            placed.message = place + ": " + error.message
-            return placed
+            return error.about(place)
         }
 
         /// Runs `body`, its errors placed.
