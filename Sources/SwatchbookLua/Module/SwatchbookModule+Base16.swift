@@ -15,9 +15,7 @@ extension SwatchbookModule {
         let stack = runtime.stack
         stack.newTable()
         function("decode", in: runtime) { stack throws(LuaHostError) in
-            guard let bytes = stack.rawBytes(at: 1) else {
-                throw LuaHostError("sb.base16.decode: expected a string, got \(stack.typeName(at: 1))")
-            }
+            let bytes = try bytes(at: 1, on: stack, in: "sb.base16.decode")
             // The file's own name gives the slug of a scheme that names none.
             let stem = runtime.input?.url.deletingPathExtension().lastPathComponent ?? "scheme"
             let scheme: Base16Scheme

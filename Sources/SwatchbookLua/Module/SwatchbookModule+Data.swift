@@ -25,9 +25,7 @@ extension SwatchbookModule {
 
         stack.newTable()
         function("decode", in: runtime) { stack throws(LuaHostError) in
-            guard let text = stack.rawBytes(at: 1) else {
-                throw LuaHostError("sb.json.decode: expected a string, got \(stack.typeName(at: 1))")
-            }
+            let text = try bytes(at: 1, on: stack, in: "sb.json.decode")
             try push(decoding: text, on: stack, in: "sb.json.decode")
             return 1
         }

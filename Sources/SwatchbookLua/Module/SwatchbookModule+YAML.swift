@@ -21,9 +21,7 @@ extension SwatchbookModule {
         let stack = runtime.stack
         stack.newTable()
         function("decode", in: runtime) { stack throws(LuaHostError) in
-            guard let bytes = stack.rawBytes(at: 1) else {
-                throw LuaHostError("sb.yaml.decode: expected a string, got \(stack.typeName(at: 1))")
-            }
+            let bytes = try bytes(at: 1, on: stack, in: "sb.yaml.decode")
             let document: YAMLNode?
             do throws(Diagnostic) {
                 document = try YAMLReader.read(bytes, file: "")

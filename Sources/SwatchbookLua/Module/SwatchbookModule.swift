@@ -74,6 +74,17 @@ enum SwatchbookModule {
         return 1
     }
 
+    /// The bytes of the string argument at `index`, exactly as Lua holds
+    /// them; anything else is an error naming `function`.
+    static func bytes(at index: Int32, on stack: LuaStack, in function: String) throws(LuaHostError)
+        -> [UInt8]
+    {
+        guard let bytes = stack.rawBytes(at: index) else {
+            throw LuaHostError("\(function): expected a string, got \(stack.typeName(at: index))")
+        }
+        return bytes
+    }
+
     static func color(at index: Int32, on stack: LuaStack, in function: String) throws(LuaHostError) -> Color
     {
         switch ColorValue.read(at: index, on: stack) {
