@@ -71,10 +71,10 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     }
 
     /// The format a file's extension names, if it names one; a compound
-    /// extension (`.tokens.json`) before a simple one (`.json`).
+    /// extension (`.tokens.json`) before a simple one (`.json`). Something
+    /// must come before the extension: `.json` alone is a name.
     public init?(extensionOf path: String) {
         let name = (path.split(separator: "/").last ?? "").lowercased()
-        guard !name.hasPrefix(".") || name.dropFirst().contains(".") else { return nil }
         var best: (format: OutputFormat, length: Int)?
         for format in Self.allCases {
             for ext in format.spec.extensions where name.count > ext.count + 1 && name.hasSuffix("." + ext) {
