@@ -2,11 +2,11 @@
 import PackageDescription
 
 /// Swatchbook depends on the Swift toolchain and Debian C libraries only.
-/// Dependencies point inward: Render and Session see Core; Lua sees Session and
-/// Core; Terminal sees Session and Render, never Lua; the executable sees
-/// everything. Lua is reached only through the Lua module; Render measures text
-/// with utf8proc; the executable tunes glibc's allocator; imports swap folders
-/// with Linux's renameat2.
+/// Dependencies point inward: Render, Session and Import see Core; Lua sees
+/// Session, Import and Core; Terminal sees Session and Render, never Lua; the
+/// executable sees everything. Lua is reached only through the Lua module;
+/// Render measures text with utf8proc; Import reads YAML with libyaml and swaps
+/// folders with Linux's renameat2; the executable tunes glibc's allocator.
 let package = Package(
     name: "Swatchbook",
     products: [
@@ -16,7 +16,8 @@ let package = Package(
         .library(
             name: "SwatchbookModules",
             targets: [
-                "SwatchbookCore", "SwatchbookRender", "SwatchbookSession", "SwatchbookLua",
+                "SwatchbookCore", "SwatchbookRender", "SwatchbookSession", "SwatchbookImport",
+                "SwatchbookLua",
                 "SwatchbookTerminal",
                 "SwatchbookCLI",
             ]),
@@ -43,9 +44,10 @@ let package = Package(
         .target(name: "SwatchbookCore", dependencies: ["CUTF8Proc"]),
         .target(name: "SwatchbookRender", dependencies: ["SwatchbookCore", "CUTF8Proc"]),
         .target(name: "SwatchbookSession", dependencies: ["SwatchbookCore"]),
+        .target(name: "SwatchbookImport", dependencies: ["SwatchbookCore", "CYAML", "CFileSystem"]),
         .target(
             name: "SwatchbookLua",
-            dependencies: ["SwatchbookCore", "SwatchbookSession", "CLuaShim", "CLua", "CYAML", "CFileSystem"]
+            dependencies: ["SwatchbookCore", "SwatchbookSession", "SwatchbookImport", "CLuaShim", "CLua"]
         ),
         .target(
             name: "SwatchbookTerminal",
@@ -54,7 +56,8 @@ let package = Package(
         .target(
             name: "SwatchbookCLI",
             dependencies: [
-                "SwatchbookCore", "SwatchbookRender", "SwatchbookSession", "SwatchbookLua",
+                "SwatchbookCore", "SwatchbookRender", "SwatchbookSession", "SwatchbookImport",
+                "SwatchbookLua",
                 "SwatchbookTerminal",
             ],
             resources: [
@@ -79,6 +82,10 @@ let package = Package(
         .testTarget(
             name: "SwatchbookLuaTests",
             dependencies: ["SwatchbookLua", "SwatchbookTestSupport"]
+        ),
+        .testTarget(
+            name: "SwatchbookImportTests",
+            dependencies: ["SwatchbookImport", "SwatchbookLua", "SwatchbookTestSupport"]
         ),
         .testTarget(
             name: "SwatchbookTerminalTests",

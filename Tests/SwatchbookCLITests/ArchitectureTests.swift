@@ -28,14 +28,17 @@ import Testing
         "SwatchbookTerminal": [
             "SwatchbookCore", "SwatchbookRender", "SwatchbookSession", "Foundation", "Glibc",
         ],
+        // Import and its parsers: no Lua, so a scheme is read without a script.
+        "SwatchbookImport": ["SwatchbookCore", "Foundation", "CYAML", "CFileSystem"],
         // The Lua host: never the renderer, the terminal or the CLI.
         "SwatchbookLua": [
-            "SwatchbookCore", "SwatchbookSession", "Foundation", "CLua", "CLuaShim", "CYAML", "CFileSystem",
+            "SwatchbookCore", "SwatchbookSession", "SwatchbookImport", "Foundation", "CLua", "CLuaShim",
         ],
         // The CLI joins them all, and calls no C library itself.
         "SwatchbookCLI": [
-            "SwatchbookCore", "SwatchbookSession", "SwatchbookRender", "SwatchbookTerminal", "SwatchbookLua",
-            "Foundation",
+            "SwatchbookCore", "SwatchbookSession", "SwatchbookRender", "SwatchbookTerminal",
+            "SwatchbookImport",
+            "SwatchbookLua", "Foundation",
         ],
     ]
 

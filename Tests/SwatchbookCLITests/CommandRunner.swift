@@ -1,4 +1,5 @@
 import Foundation
+import SwatchbookTestSupport
 
 /// Runs the real `swatchbook` binary, as a user's shell would.
 ///
@@ -118,26 +119,5 @@ struct CommandRunner {
     }
 }
 
-/// A scratch folder for files a test writes.
-final class ScratchFolder {
-    let url: URL
-
-    init() {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "swatchbook-cli-\(UUID().uuidString)")
-        try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-
-    @discardableResult
-    func write(_ name: String, _ text: String) -> String {
-        let file = url.appendingPathComponent(name)
-        try! FileManager.default.createDirectory(
-            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try! text.write(to: file, atomically: true, encoding: .utf8)
-        return file.path
-    }
-
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-}
+/// The shared scratch folder, named once for every file of this target.
+typealias ScratchFolder = SwatchbookTestSupport.ScratchFolder

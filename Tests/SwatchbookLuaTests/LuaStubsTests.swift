@@ -2,6 +2,7 @@ import Foundation
 import SwatchbookCore
 import Testing
 
+@testable import SwatchbookImport
 @testable import SwatchbookLua
 
 /// The LuaLS stubs against the live module: every function registered in

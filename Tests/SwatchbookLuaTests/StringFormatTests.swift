@@ -1,6 +1,7 @@
 import SwatchbookCore
 import Testing
 
+@testable import SwatchbookImport
 @testable import SwatchbookLua
 
 /// The host writes string.format's common conversions itself (%d %i %x %X %s

@@ -1,5 +1,6 @@
 import Foundation
 import SwatchbookCore
+import SwatchbookImport
 import SwatchbookLua
 
 /// `swatchbook theme import base16|terminal|FORMAT FILE... -o DIR`: base16
@@ -64,7 +65,8 @@ struct ThemeImportCommand {
         let force = parsed.has("--force")
         if format == "base16" {
             let summary = try Base16Importer.run(
-                inputs: parsed.positionals, output: output, currentDirectory: currentDirectory, force: force)
+                inputs: parsed.positionals, output: output, currentDirectory: currentDirectory, force: force,
+                check: GeneratedPackCheck())
             return summary.description + "\n"
         }
         var schemes: [TerminalScheme] = []
@@ -72,7 +74,8 @@ struct ThemeImportCommand {
             schemes.append(try scheme(file, format: format == "terminal" ? nil : format))
         }
         let summary = try TerminalScheme.install(
-            schemes, output: output, currentDirectory: currentDirectory, force: force)
+            schemes, output: output, currentDirectory: currentDirectory, force: force,
+            check: GeneratedPackCheck())
         return summary.description + "\n"
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import SwatchbookCore
+import SwatchbookImport
 
 extension SwatchbookModule {
     /// `sb.base16.decode(text)`: a base16 or base24 scheme read by the
@@ -20,7 +21,7 @@ extension SwatchbookModule {
             let stem = runtime.input?.url.deletingPathExtension().lastPathComponent ?? "scheme"
             let scheme: Base16Scheme
             do throws(Diagnostic) {
-                scheme = try Base16SchemeParser(file: "", stem: stem).parse(YAMLReader.read(bytes, file: ""))
+                scheme = try Base16SchemeParser.parse(bytes, stem: stem)
             } catch {
                 throw LuaHostError("sb.base16.decode: " + placed(error.line, error.message))
             }

@@ -1,4 +1,5 @@
 import SwatchbookCore
+import SwatchbookImport
 
 extension SwatchbookModule {
     /// `sb.yaml.decode(text)` → `value, lines`: the YAML parser `theme import`

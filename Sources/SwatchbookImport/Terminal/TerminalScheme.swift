@@ -107,12 +107,14 @@ public struct TerminalScheme: ImportedScheme, Sendable {
     }
 
     /// Writes `schemes` as the theme pack `output` (relative to
-    /// `currentDirectory`), all or nothing; `force` as ``Base16Importer``.
+    /// `currentDirectory`), all or nothing; `force` and `check` as
+    /// ``Base16Importer``.
     public static func install(
-        _ schemes: [TerminalScheme], output: String, currentDirectory: String, force: Bool = false
+        _ schemes: [TerminalScheme], output: String, currentDirectory: String, force: Bool = false,
+        check: some PackCheck
     ) throws(Diagnostic) -> Base16Importer.Summary {
         try SchemeImporter.install(
             schemes, output: output, currentDirectory: currentDirectory, command: "theme import terminal",
-            force: force)
+            force: force, check: check)
     }
 }

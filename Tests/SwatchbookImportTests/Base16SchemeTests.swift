@@ -2,13 +2,16 @@ import Foundation
 import SwatchbookCore
 import Testing
 
+@testable import SwatchbookImport
 @testable import SwatchbookLua
+import SwatchbookTestSupport
 
 /// Scheme files of both layouts read into the same model, and every
 /// mistake is one line naming the file and line.
 @Suite("base16 schemes: classic and tinted-theming layouts, base24, mistakes")
 struct Base16SchemeTests {
-    static let fixtures = BundledThemeTests.root.appendingPathComponent("Tests/Fixtures")
+    static let fixtures = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
 
     static func fixture(_ path: String) throws(Diagnostic) -> Base16Scheme {
         try Base16SchemeParser.read(fixtures.appendingPathComponent(path), displayName: path)

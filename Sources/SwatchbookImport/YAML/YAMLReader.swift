@@ -8,13 +8,13 @@ import SwatchbookCore
 /// one `defer`, and the tree is built without recursion. Scheme files come
 /// from anywhere: a syntax error becomes one line naming the file and line,
 /// in libyaml's words.
-enum YAMLReader {
+public enum YAMLReader {
     /// Far deeper than any scheme (they nest two levels); the limit keeps a
     /// hostile file from building a tree whose release would exhaust the stack.
     static let maximumDepth = 64
 
     /// The file's one document, or nil when it holds none (empty, or only comments).
-    static func read(_ bytes: [UInt8], file: String) throws(Diagnostic) -> YAMLNode? {
+    public static func read(_ bytes: [UInt8], file: String) throws(Diagnostic) -> YAMLNode? {
         guard !bytes.isEmpty else { return nil }
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {

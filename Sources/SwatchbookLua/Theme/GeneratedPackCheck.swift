@@ -1,5 +1,6 @@
 import Foundation
 import SwatchbookCore
+import SwatchbookImport
 
 /// Loads a freshly written pack back the way `themes` will, before it is
 /// moved into place.
@@ -7,17 +8,17 @@ import SwatchbookCore
 /// The writer escapes everything it did not make itself, so a failure here
 /// is a bug in Swatchbook, not in a scheme: it is reported as an internal
 /// error, and the pack is never installed.
-struct Base16PackCheck {
-    /// The hidden folder holding the new pack.
-    let folder: URL
-    /// The destination as the user named it, for messages.
-    let shownAs: String
+public struct GeneratedPackCheck: PackCheck {
+    public init() {}
 
-    func verify(_ schemes: [any ImportedScheme], manifest: PackManifest) throws(Diagnostic) {
-        for scheme in schemes {
-            try verify(scheme)
+    public func verify(folder: URL, shownAs: String, themes: [ExpectedTheme], manifest: PackManifest)
+        throws(Diagnostic)
+    {
+        for theme in themes {
+            try verify(theme, folder: folder, shownAs: shownAs)
         }
-        let written = try load("pack.lua") { (url, name) throws(Diagnostic) in
+        let written = try load("pack.lua", folder: folder, shownAs: shownAs) {
+            (url, name) throws(Diagnostic) in
             try PackManifest.load(file: url, displayName: name)
         }
         guard written == manifest else {
@@ -28,9 +29,9 @@ struct Base16PackCheck {
 
     /// The theme loads without warnings, has the scheme's id, and resolves
     /// over the built-in default to the scheme's background and text.
-    private func verify(_ scheme: any ImportedScheme) throws(Diagnostic) {
-        let fileName = scheme.themeFileName
-        let loaded = try load(fileName) { (url, name) throws(Diagnostic) in
+    private func verify(_ scheme: ExpectedTheme, folder: URL, shownAs: String) throws(Diagnostic) {
+        let fileName = scheme.fileName
+        let loaded = try load(fileName, folder: folder, shownAs: shownAs) { (url, name) throws(Diagnostic) in
             try ThemeLoader.load(file: url, displayName: name)
         }
         let shown = shownAs + "/" + fileName
@@ -58,7 +59,9 @@ struct Base16PackCheck {
     }
 
     /// Runs `loader` on a file of the pack; any failure is an internal error.
-    private func load<T>(_ fileName: String, _ loader: (URL, String) throws(Diagnostic) -> T)
+    private func load<T>(
+        _ fileName: String, folder: URL, shownAs: String, _ loader: (URL, String) throws(Diagnostic) -> T
+    )
         throws(Diagnostic)
         -> T
     {

@@ -1,3 +1,5 @@
+import SwatchbookCore
+
 /// `pack.lua` written back out, for packs Swatchbook generates.
 ///
 /// Every value is an escaped string literal (``LuaLiteral``): the pack's

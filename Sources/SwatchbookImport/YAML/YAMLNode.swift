@@ -4,8 +4,8 @@
 /// import` and through `sb.yaml.decode`, hold colours such as `000000`,
 /// and `base00: 000000` must not become the integer 0, which is what a
 /// typed YAML loader would make of it.
-struct YAMLNode: Sendable, Equatable {
-    indirect enum Content: Sendable, Equatable {
+public struct YAMLNode: Sendable, Equatable {
+    public indirect enum Content: Sendable, Equatable {
         case scalar(String)
         case sequence([YAMLNode])
         /// Entries in file order; keys are nodes because YAML allows any
@@ -13,29 +13,29 @@ struct YAMLNode: Sendable, Equatable {
         case mapping([Entry])
     }
 
-    struct Entry: Sendable, Equatable {
-        var key: YAMLNode
-        var value: YAMLNode
+    public struct Entry: Sendable, Equatable {
+        public var key: YAMLNode
+        public var value: YAMLNode
     }
 
-    var content: Content
+    public var content: Content
     /// 1-based, as editors and diagnostics count.
-    var line: Int
+    public var line: Int
 
     /// The text of a scalar, or nil for a collection.
-    var scalar: String? {
+    public var scalar: String? {
         if case .scalar(let text) = content { return text }
         return nil
     }
 
     /// The entries of a mapping, or nil for anything else.
-    var entries: [Entry]? {
+    public var entries: [Entry]? {
         if case .mapping(let entries) = content { return entries }
         return nil
     }
 
     /// What the node is, for messages such as "expected a mapping, got a sequence".
-    var kindDescription: String {
+    public var kindDescription: String {
         switch content {
         case .scalar: "a scalar"
         case .sequence: "a sequence"

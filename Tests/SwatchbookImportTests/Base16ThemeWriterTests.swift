@@ -2,7 +2,9 @@ import Foundation
 import SwatchbookCore
 import Testing
 
+@testable import SwatchbookImport
 @testable import SwatchbookLua
+import SwatchbookTestSupport
 
 /// Generated theme files load in the sandbox, resolve to the scheme's
 /// colours through the documented role mapping, and keep foreign text data.
@@ -13,15 +15,14 @@ struct Base16ThemeWriterTests {
     static func resolve(_ scheme: Base16Scheme, extra: [String: String] = [:], id: String? = nil) throws
         -> Theme
     {
-        let fixture = ScriptFixture([
-            Base16ThemeWriter.fileName(for: scheme): Base16ThemeWriter.source(for: scheme)
-        ])
+        let fixture = ScratchFolder()
+        fixture.write(Base16ThemeWriter.fileName(for: scheme), Base16ThemeWriter.source(for: scheme))
         var specs = ["default": ThemeSpec(.standard, file: "(built in) default")]
         for (name, text) in extra { fixture.write(name, text) }
         for name in [Base16ThemeWriter.fileName(for: scheme)] + extra.keys.sorted() {
             let loaded = try ThemeLoader.load(
-                file: fixture.folder.appendingPathComponent(name), displayName: name)
-            #expect(loaded.warnings.isEmpty, "\(loaded.warnings.map(\.formatted))")
+                file: fixture.url.appendingPathComponent(name), displayName: name)
+            #expect(loaded.warnings.isEmpty, "\(loaded.warnings.map { $0.formatted })")
             specs[loaded.spec.id] = loaded.spec
         }
         return try ThemeResolver(specs: specs).resolve(id ?? scheme.id)
@@ -114,8 +115,7 @@ struct Base16ThemeWriterTests {
         #expect(source.contains(##"name = "x\"\010os.exit(1) --","##))
         // Lua reads back the very bytes (the theme reader then sanitises
         // them for the screen, as it does every theme string).
-        let runtime = try ScriptFixture().runtime()
-        #expect(try runtime.evaluate("return (function()\n" + source + "\nend)().name") == hostile)
+        #expect(try LuaReadBack.evaluate("return (function()\n" + source + "\nend)().name") == hostile)
         let theme = try Self.resolve(scheme)
         #expect(theme.name == Sanitizer.clean(hostile))
         #expect(theme.style(.background).background == Color(rgb: 0x2B303B))
@@ -136,8 +136,6 @@ struct Base16ThemeWriterTests {
     }
 
     @Test func luaLiteralsReadBackExactly() throws {
-        let fixture = ScriptFixture()
-        let runtime = try fixture.runtime()
         let samples = [
             "", "plain", "quote \" and backslash \\", "]] and [[ and --[[", "\0nul\0", "tab\tnew\nline\rcr",
             "\u{1B}[2J\u{7F}", "digits after escapes: \u{1}23", "메인1 café 🎨", "\u{85}\u{2028}",
@@ -146,7 +144,7 @@ struct Base16ThemeWriterTests {
         for text in samples {
             let literal = LuaLiteral.string(text)
             #expect(!literal.contains("\n") && !literal.contains("\r"), "\(literal)")
-            #expect(try runtime.evaluate("return " + literal) == text, "\(literal)")
+            #expect(try LuaReadBack.evaluate("return " + literal) == text, "\(literal)")
         }
         #expect(LuaLiteral.string("a\u{1}2") == ##""a\0012""##)
         #expect(LuaLiteral.commentText("one\ntwo\u{1B}") == "one\u{FFFD}two\u{FFFD}")

@@ -1,15 +1,9 @@
 import Foundation
 import SwatchbookCore
 
-/// `pack.lua`: what a theme pack is and which theme files it holds.
-/// Equatable so a generated manifest can be compared with what reads back.
-public struct PackManifest: Sendable, Equatable {
-    public var name: String
-    public var version: String?
-    public var author: String?
-    public var license: String?
-    public var themes: [String]
-
+/// Reading `pack.lua`: the manifest is a Lua chunk that returns a table,
+/// run under the same limits as any script.
+extension PackManifest {
     /// Loads `url`, or `source` when given; `isMember` says whether a listed
     /// theme file belongs to the pack (by default: it lies inside its folder).
     public static func load(

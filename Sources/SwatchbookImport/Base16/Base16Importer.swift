@@ -35,9 +35,10 @@ public enum Base16Importer {
     /// `.yaml` and `.yml` files) into the pack folder `output`; relative
     /// paths are taken from `currentDirectory`. `force` replaces a pack
     /// this command wrote even where its files were edited since.
-    public static func run(inputs: [String], output: String, currentDirectory: String, force: Bool = false)
-        throws(Diagnostic) -> Summary
-    {
+    /// `check` loads the written pack back before it is moved into place.
+    public static func run(
+        inputs: [String], output: String, currentDirectory: String, force: Bool = false, check: some PackCheck
+    ) throws(Diagnostic) -> Summary {
         let base = URL(fileURLWithPath: currentDirectory)
         func resolve(_ path: String) -> URL {
             (path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path))
@@ -49,7 +50,7 @@ public enum Base16Importer {
         }
         return try SchemeImporter.install(
             schemes, output: output, currentDirectory: currentDirectory, command: "theme import base16",
-            force: force)
+            force: force, check: check)
     }
 }
 
@@ -78,7 +79,7 @@ extension ImportedScheme {
 enum SchemeImporter {
     static func install(
         _ schemes: [some ImportedScheme], output: String, currentDirectory: String, command: String,
-        force: Bool = false
+        force: Bool = false, check: some PackCheck
     ) throws(Diagnostic) -> Base16Importer.Summary {
         var byID: [String: any ImportedScheme] = [:]
         for scheme in schemes {
@@ -98,7 +99,10 @@ enum SchemeImporter {
         defer { staged.discard() }
         let manifest = try write(
             sorted, packName: destination.lastPathComponent, command: command, into: staged)
-        try Base16PackCheck(folder: staged.folder, shownAs: output).verify(sorted, manifest: manifest)
+        let expected = sorted.map {
+            ExpectedTheme(fileName: $0.themeFileName, id: $0.id, background: $0.background, text: $0.text)
+        }
+        try check.verify(folder: staged.folder, shownAs: output, themes: expected, manifest: manifest)
         let before = try staged.install()
         return Base16Importer.Summary(
             folder: output, themeIDs: sorted.map(\.id), replacedPack: before == .pack)

@@ -10,7 +10,7 @@ import SwatchbookCore
 /// `slug` and `description`. Keys this importer does not use are ignored,
 /// since schemes carry metadata of their own; every key it does use is
 /// checked, and a problem names the line it is on.
-struct Base16SchemeParser {
+public struct Base16SchemeParser {
     /// The source file as the user named it.
     let file: String
     /// The file name without its extension: the slug when the file gives none.
@@ -36,6 +36,12 @@ struct Base16SchemeParser {
         let document = try YAMLReader.read([UInt8](data), file: displayName)
         let stem = url.deletingPathExtension().lastPathComponent
         return try Base16SchemeParser(file: displayName, stem: stem).parse(document)
+    }
+
+    /// Reads a scheme from its text, as `sb.base16.decode` does: `stem`
+    /// gives the slug of a scheme that names none.
+    public static func parse(_ bytes: [UInt8], stem: String) throws(Diagnostic) -> Base16Scheme {
+        try Base16SchemeParser(file: "", stem: stem).parse(YAMLReader.read(bytes, file: ""))
     }
 
     func parse(_ document: YAMLNode?) throws(Diagnostic) -> Base16Scheme {

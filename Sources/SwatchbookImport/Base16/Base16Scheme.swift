@@ -5,28 +5,28 @@ import SwatchbookCore
 ///
 /// Everything here came from a file someone else wrote: `name`, `author`
 /// and `description` are data to escape, never text to trust.
-struct Base16Scheme: Sendable, Equatable {
+public struct Base16Scheme: Sendable, Equatable {
     /// How many slots the scheme fills: base16 is base00…base0F, base24
     /// adds base10…base17 (brighter and darker accents).
-    enum System: String, Sendable, CaseIterable {
+    public enum System: String, Sendable, CaseIterable {
         case base16, base24
 
         var slotCount: Int { self == .base16 ? 16 : 24 }
     }
 
-    enum Variant: String, Sendable {
+    public enum Variant: String, Sendable {
         case dark, light
     }
 
-    var system: System
-    var name: String
-    var author: String?
-    var description: String?
+    public var system: System
+    public var name: String
+    public var author: String?
+    public var description: String?
     /// Already normalised: lower case, only `[a-z0-9-]`.
-    var slug: String
-    var variant: Variant
+    public var slug: String
+    public var variant: Variant
     /// One colour per slot, base00 first.
-    var colors: [Color]
+    public var colors: [Color]
     /// The source file as the user named it, for messages.
     var file: String
 
@@ -36,7 +36,7 @@ struct Base16Scheme: Sendable, Equatable {
 
     /// `base00` … `base0F`, `base10` … `base17`: two upper-case hex digits,
     /// as the base16 specification spells them.
-    static func slotName(_ index: Int) -> String {
+    public static func slotName(_ index: Int) -> String {
         let digits = Array("0123456789ABCDEF")
         return "base" + String(digits[(index / 16) % 16]) + String(digits[index % 16])
     }
