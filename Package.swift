@@ -72,13 +72,17 @@ let package = Package(
                 "SwatchbookTerminal",
             ]
         ),
-        .target(name: "SwatchbookTestSupport", dependencies: ["SwatchbookRender"], path: "Tests/Support"),
+        .target(
+            name: "SwatchbookTestSupport", dependencies: ["SwatchbookRender", "SwatchbookSession"],
+            path: "Tests/Support"
+        ),
         .testTarget(name: "SwatchbookCoreTests", dependencies: ["SwatchbookCore"]),
         .testTarget(
             name: "SwatchbookRenderTests",
             dependencies: ["SwatchbookRender", "SwatchbookTestSupport"]
         ),
-        .testTarget(name: "SwatchbookSessionTests", dependencies: ["SwatchbookSession"]),
+        .testTarget(
+            name: "SwatchbookSessionTests", dependencies: ["SwatchbookSession", "SwatchbookTestSupport"]),
         .testTarget(
             name: "SwatchbookLuaTests",
             dependencies: ["SwatchbookLua", "SwatchbookTestSupport"]

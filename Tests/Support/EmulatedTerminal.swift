@@ -143,6 +143,15 @@ public struct EmulatedTerminal {
         }
     }
 
+    /// The text each line shows, trailing blanks cut: what a reader of the
+    /// screen sees, with swatches as blanks.
+    public var lines: [String] {
+        (0..<height).map { y in
+            let text = cells[(y * width)..<((y + 1) * width)].filter { $0.width > 0 }.map(\.text).joined()
+            return String(text.reversed().drop { $0 == " " }.reversed())
+        }
+    }
+
     /// Cells that differ from the canvas at this depth, described.
     public func mismatches(with canvas: Canvas, depth: ColorDepth) -> [String] {
         guard canvas.width == width, canvas.height <= height else { return ["size"] }

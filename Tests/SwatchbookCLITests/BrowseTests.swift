@@ -91,38 +91,6 @@ struct BrowseTests {
         #expect(shown.last?.contains("1.1") == true)
     }
 
-    @Test func theStatusLineShowsTheFocus() throws {
-        let screen = try Self.browse()
-        try screen.press("l")
-        let shown = try screen.waitFor { $0.last?.contains("1.1.2") == true }
-        #expect(shown.last?.contains("Salmon #FA8072") == true)
-    }
-
-    @Test func tCyclesTheInstalledThemes() throws {
-        let screen = try Self.browse()
-        try screen.settle()
-        let before = try screen.styledScreen()
-        // Installed themes in id order: default, gruvbox-dark, high-contrast, …
-        try screen.press("t")
-        try screen.waitFor { $0.last?.contains("theme: Gruvbox dark") == true }
-        let gruvbox = try screen.styledScreen()
-        #expect(
-            gruvbox.split(separator: "\n").dropLast() != before.split(separator: "\n").dropLast(),
-            "the screen is drawn in the new theme")
-        for _ in 0..<7 { try screen.press("t") }
-        try screen.waitFor { $0.last?.contains("theme: Default") == true }
-        let around = try screen.styledScreen().split(separator: "\n").dropLast()
-        #expect(around == before.split(separator: "\n").dropLast(), "round the cycle, the first theme again")
-    }
-
-    @Test func aClickIsATap() throws {
-        let screen = try Self.browse()
-        // Column 20, line 6 (1-based): the label line of Salmon's cell.
-        try screen.type("\u{1B}[<0;20;6M\u{1B}[<0;20;6m")
-        let shown = try screen.waitFor { $0.joined().contains("☑ Salmon") }
-        #expect(shown.last?.contains("1.1.2") == true)
-    }
-
     @Test func quittingRestoresTheTerminal() throws {
         let screen = try Self.browse()
         try screen.press("q")

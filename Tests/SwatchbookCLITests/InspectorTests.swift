@@ -58,18 +58,4 @@ struct InspectorTests {
         #expect(result.status == 64)
         #expect(result.stderr == "--inspect: 9.9 names no element of the catalogue\n")
     }
-
-    @Test func iInBrowseShowsTheFocusedElementAndFollowsTheFocus() throws {
-        let screen = try TmuxScreen("\(TmuxScreen.binary) browse; sleep 30", width: 100, height: 30)
-        try screen.waitFor { $0.joined().contains("Orchid") }
-        try screen.press("i")
-        let shown = try screen.waitFor { $0.joined().contains("Nearest name") }
-        #expect(shown.joined().contains("orchid"))
-        #expect(shown.joined().contains("#DA70D6"))
-        try screen.press("l")
-        try screen.waitFor { $0.joined().contains("salmon") }
-        try screen.press("i")
-        let hidden = try screen.waitFor { !$0.joined().contains("Nearest name") }
-        #expect(!hidden.joined().contains("Contrast on white"))
-    }
 }

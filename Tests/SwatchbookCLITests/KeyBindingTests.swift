@@ -33,17 +33,6 @@ import Testing
         #expect(shape.status == 64 && shape.stderr.contains("expected KEY:ACTION"), "\(shape.stderr)")
     }
 
-    @Test func theHelpDrawsTheMapAsBound() throws {
-        let screen = try TmuxScreen(
-            "\(TmuxScreen.binary) browse --bind J:down; sleep 30", width: 80, height: 34)
-        try screen.waitFor { $0.last?.contains("Colours") == true }
-        try screen.press("?")
-        let shown = try screen.waitFor { $0.contains { $0.contains("copy the focused colour") } }
-        let down = try #require(shown.first { $0.contains("focus down") })
-        #expect(down.contains("Down j J"), "\(down)")
-        #expect(shown.contains { $0.contains("y") && $0.contains("OSC 52") })
-    }
-
     /// y in a real terminal: tmux takes the OSC 52 into its paste buffer.
     @Test func yCopiesTheFocusedColourThroughOSC52() throws {
         let screen = try TmuxScreen("sleep 30", width: 80, height: 24)

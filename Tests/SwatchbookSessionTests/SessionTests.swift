@@ -1,4 +1,5 @@
 import SwatchbookCore
+import SwatchbookTestSupport
 import Testing
 
 @testable import SwatchbookSession

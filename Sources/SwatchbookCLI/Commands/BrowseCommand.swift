@@ -10,7 +10,7 @@ import SwatchbookTerminal
 /// exits 0; Esc, q or Ctrl-C print nothing and exit 130. The UI is drawn on
 /// /dev/tty, so `$(swatchbook pick)` works.
 struct BrowseCommand {
-    let mode: BrowseLoop.Mode
+    let mode: BrowseModel.Mode
 
     var name: String { mode == .pick ? "pick" : "browse" }
 
@@ -51,15 +51,16 @@ struct BrowseCommand {
             return Self.exit(outcome)
         }
         let depth = ColorDepth.resolve(options.request, environment: terminal.environment, isTerminal: true)
-        let loop = BrowseLoop(
-            session: opened.session, interpreter: interpreter, theme: opened.theme, depth: depth,
-            terminal: device, mode: mode, reloader: setup.reloader(for: opened.plugin))
+        let model = BrowseModel(
+            session: opened.session, interpreter: interpreter, theme: opened.theme, depth: depth, mode: mode,
+            terminalName: terminal.environment["TERM"] ?? "")
         let catalog = ThemeChoice.catalog()
         let resolver = catalog.resolver
-        loop.themes = catalog.entries.keys.sorted().compactMap { try? resolver.resolve($0) }
+        model.themes = catalog.entries.keys.sorted().compactMap { try? resolver.resolve($0) }
+        let loop = BrowseLoop(model: model, terminal: device, reloader: setup.reloader(for: opened.plugin))
         let outcome = loop.run()
         if let path = options.statePath {
-            try StateFile.save(loop.session.state, to: path, over: opened.saved)
+            try StateFile.save(model.session.state, to: path, over: opened.saved)
         }
         if case .signalled(let number) = outcome {
             // The terminal is back and the state saved: now die of the
@@ -75,7 +76,7 @@ struct BrowseCommand {
     /// typed; the outcome when a key ends the session (a pick, or a quit).
     private func replay(
         _ options: ViewOptions, with interpreter: inout KeyInterpreter
-    ) throws(Diagnostic) -> BrowseLoop.Outcome? {
+    ) throws(Diagnostic) -> BrowseModel.Outcome? {
         switch try interpreter.replay(filter: options.filter, keys: options.keys, picking: mode == .pick) {
         case .quit?: mode == .pick ? .cancelled : .quit
         case .picked(let result)?: .picked(result)
@@ -84,7 +85,7 @@ struct BrowseCommand {
     }
 
     /// What to print on stdout, and the exit code, for an outcome.
-    private static func exit(_ outcome: BrowseLoop.Outcome) -> (output: String?, status: Int32) {
+    private static func exit(_ outcome: BrowseModel.Outcome) -> (output: String?, status: Int32) {
         switch outcome {
         case .quit: (nil, 0)
         case .picked(let result): (result, 0)

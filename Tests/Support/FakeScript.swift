@@ -3,39 +3,40 @@ import SwatchbookSession
 
 /// A script with no language behind it: it records every callback it is
 /// asked and answers as told, so the session can be tested on its own.
-final class FakeScript: SessionScript {
-    let file = "fake.lua"
-    let name = "Fake"
-    let source: any CatalogueSource
+public final class FakeScript: SessionScript {
+    public let file = "fake.lua"
+    public let name = "Fake"
+    public let source: any CatalogueSource
     /// What each callback answers; a callback not listed is one the script lacks.
-    var answers: [ScriptCallback: ScriptAnswer]
+    public var answers: [ScriptCallback: ScriptAnswer]
     /// Runs inside every callback, as a script's own `sb.*` calls would.
-    var during: ((ScriptCallback, ScriptEvent, Session) -> Void)?
+    public var during: ((ScriptCallback, ScriptEvent, Session) -> Void)?
     /// "on_tap item 1.1.1 Salmon", one line a callback.
-    private(set) var log: [String] = []
-    private(set) var events: [ScriptEvent] = []
-    private(set) var loads: [Screen] = []
-    private(set) var reloads = 0
-    var statusText: String?
-    private(set) weak var session: Session?
+    public private(set) var log: [String] = []
+    public private(set) var events: [ScriptEvent] = []
+    public private(set) var loads: [Screen] = []
+    public private(set) var reloads = 0
+    public var statusText: String?
+    public private(set) weak var session: Session?
 
-    init(_ source: any CatalogueSource = FakeScript.catalogue, answers: [ScriptCallback: ScriptAnswer] = [:])
-    {
+    public init(
+        _ source: any CatalogueSource = FakeScript.catalogue, answers: [ScriptCallback: ScriptAnswer] = [:]
+    ) {
         self.source = source
         self.answers = answers
     }
 
     /// Answers every callback with nothing: each is logged, none changes a tap.
-    static func listening(_ source: any CatalogueSource = FakeScript.catalogue) -> FakeScript {
+    public static func listening(_ source: any CatalogueSource = FakeScript.catalogue) -> FakeScript {
         FakeScript(
             source, answers: Dictionary(uniqueKeysWithValues: ScriptCallback.allCases.map { ($0, .nothing) }))
     }
 
-    func attach(to session: Session) { self.session = session }
+    public func attach(to session: Session) { self.session = session }
 
-    func answers(_ callback: ScriptCallback) -> Bool { answers[callback] != nil }
+    public func answers(_ callback: ScriptCallback) -> Bool { answers[callback] != nil }
 
-    func call(_ callback: ScriptCallback, with event: ScriptEvent) throws(Diagnostic) -> ScriptAnswer {
+    public func call(_ callback: ScriptCallback, with event: ScriptEvent) throws(Diagnostic) -> ScriptAnswer {
         let element = event.element
         let what =
             element.item?.name ?? element.node?.name ?? element.field?.key ?? element.row?.name
@@ -46,15 +47,15 @@ final class FakeScript: SessionScript {
         return answers[callback] ?? .nothing
     }
 
-    func load(on screen: Screen) throws(Diagnostic) { loads.append(screen) }
+    public func load(on screen: Screen) throws(Diagnostic) { loads.append(screen) }
 
-    func status(on screen: Screen) throws(Diagnostic) -> String? { statusText }
+    public func status(on screen: Screen) throws(Diagnostic) -> String? { statusText }
 
-    func reload() { reloads += 1 }
+    public func reload() { reloads += 1 }
 
     /// Two sections: a strip of three items and a key/value row; a tree
     /// whose Gold starts selected.
-    static let catalogue = Catalogue(sections: [
+    public static let catalogue = Catalogue(sections: [
         Section(
             name: "Reds",
             rows: [
@@ -89,7 +90,7 @@ final class FakeScript: SessionScript {
 
 extension Session {
     /// A session on `script` at 80 columns, started.
-    static func open(
+    public static func open(
         _ script: FakeScript, width: Int = 80, height: Int = 20, selection: LayoutSettings.Selection = .single
     ) throws -> Session {
         var settings = LayoutSettings()

@@ -1,0 +1,232 @@
+import SwatchbookCore
+import SwatchbookRender
+import SwatchbookSession
+
+/// Browse and pick apart from any terminal: an event in, the effects it
+/// has out, and the frame to show.
+///
+/// The screen above the status line is exactly what `render --height H-1`
+/// draws for the same state: both lay out and paint through the same
+/// session, painter and key interpreter; the model adds only the status
+/// line, the help overlay, the inspector and the mouse.
+public final class BrowseModel {
+    public enum Mode: Sendable { case browse, pick }
+
+    public enum Outcome: Equatable, Sendable {
+        case quit
+        case picked(String)
+        case cancelled
+        case signalled(Int32)
+    }
+
+    /// What an event asks of the terminal beyond the next frame.
+    public enum Effect: Equatable, Sendable {
+        /// Browse ends.
+        case end(Outcome)
+        /// Bytes for the terminal itself, such as OSC 52 for the clipboard.
+        case send([UInt8])
+        /// The next frame must be drawn whole (a new theme: every cell changed).
+        case redrawAll
+    }
+
+    let mode: Mode
+    public private(set) var theme: Theme
+    /// The installed themes `t` cycles through, in order.
+    public var themes: [Theme] = []
+    let depth: ColorDepth
+    public private(set) var session: Session
+    private(set) var interpreter: KeyInterpreter
+    var status = StatusLine()
+    public private(set) var showsHelp = false
+    /// `i`: the inspector of the focused element, kept up to date as the focus moves.
+    public private(set) var showsInspector = false
+    /// The terminal's `TERM`, which says whether `y` can copy.
+    let terminalName: String
+
+    /// - Parameters:
+    ///   - interpreter: the keys pressed so far (a filter being typed), when
+    ///     some were replayed before browse starts.
+    ///   - terminalName: `TERM`; empty when unset.
+    public init(
+        session: Session, interpreter: KeyInterpreter? = nil, theme: Theme, depth: ColorDepth, mode: Mode,
+        terminalName: String
+    ) {
+        self.session = session
+        self.interpreter = interpreter ?? KeyInterpreter(session: session)
+        self.theme = theme
+        self.depth = depth
+        self.mode = mode
+        self.terminalName = terminalName
+    }
+
+    /// The status line's message, if one is shown.
+    public var message: String? { status.message }
+
+    /// Handles one event.
+    public func update(_ event: InputEvent) -> [Effect] {
+        if showsHelp {
+            showsHelp = false
+            return []
+        }
+        status.clear()
+        switch event {
+        case .key(.character("c"), let modifiers) where modifiers.contains(.control):
+            return [.end(.cancelled)]  // 130 in browse too, as fzf does
+        case .key(let key, _):
+            do throws(Diagnostic) {
+                switch try interpreter.press(key) {
+                case .quit: return [.end(mode == .pick ? .cancelled : .quit)]
+                case .picked(let result) where mode == .pick: return [.end(.picked(result))]
+                case .unhandled(.help): showsHelp = true
+                case .unhandled(.nextTheme): return nextTheme()
+                case .unhandled(.inspect): showsInspector.toggle()
+                case .unhandled(.copy): return copyFocusedColour()
+                default: break
+                }
+            } catch {
+                status.show(error.formatted, isError: true)
+            }
+        case .mouse(let mouse):
+            return handle(mouse)
+        case .paste(let text):
+            do throws(Diagnostic) {
+                try interpreter.type(text)
+            } catch {
+                status.show(error.formatted, isError: true)
+            }
+        }
+        return []
+    }
+
+    /// After a batch of events: the filter runs once for every key typed
+    /// into it since the last frame (see ``KeyInterpreter/settle()``), and
+    /// the plugin's status is asked again.
+    public func settle() {
+        do throws(Diagnostic) {
+            try interpreter.settle()
+        } catch {
+            status.show(error.formatted, isError: true)
+        }
+        refreshStatus()
+    }
+
+    /// The plugin's `status(ctx)`; its failure is shown, never fatal.
+    public func refreshStatus() {
+        do throws(Diagnostic) {
+            try session.refreshStatus()
+        } catch {
+            status.show(error.formatted, isError: true)
+        }
+    }
+
+    /// Takes a hot-reloaded session, or shows why the reload failed.
+    public func adopt(_ result: Result<Session, Diagnostic>) {
+        switch result {
+        case .success(let fresh):
+            session = fresh
+            interpreter = KeyInterpreter(session: fresh, multi: interpreter.multi, keyMap: interpreter.keyMap)
+            status.show("reloaded \(fresh.script.file)")
+        case .failure(let error):
+            status.show(error.formatted, isError: true)
+        }
+    }
+
+    /// Fits the session to a terminal of `width` × `height` cells, one line
+    /// of which is the status line.
+    public func resize(width: Int, height: Int) {
+        guard width != session.screen.width || height - 1 != session.screen.height else { return }
+        session.resize(width: width, height: max(1, height - 1))
+    }
+
+    /// The screen for a terminal of `width` × `height`: the catalogue, the
+    /// status line, and the inspector and help when they are open.
+    public func frame(width: Int, height: Int) -> Canvas {
+        resize(width: width, height: height)
+        var layout = session.visibleLayout()
+        layout.viewport.height = session.screen.height + 1
+        var canvas = RenderPipeline(theme: theme, depth: depth, settings: session.settings).paint(layout)
+        status.draw(on: &canvas, session: session, theme: theme, typing: interpreter.typing)
+        if showsInspector { drawInspector(on: &canvas) }
+        if showsHelp { HelpOverlay.draw(on: &canvas, theme: theme, keys: interpreter.keyMap) }
+        return canvas
+    }
+
+    /// `y`: the focused colour's hex to the clipboard, through the terminal
+    /// (OSC 52), said on the status line; a terminal known not to take
+    /// OSC 52 (the Linux console, a dumb one) is said instead.
+    private func copyFocusedColour() -> [Effect] {
+        guard let target = session.navigator.currentTarget(in: session.state),
+            let element = session.navigator.locate(target.path, in: session.state),
+            let color = element.item?.color ?? element.node?.color
+        else {
+            status.show("nothing to copy: the focus is on no colour")
+            return []
+        }
+        guard !["linux", "dumb", "vt100", "vt220", ""].contains(terminalName) else {
+            let name = terminalName.isEmpty ? "unset" : terminalName
+            status.show("this terminal (TERM=\(name)) cannot copy: it has no OSC 52")
+            return []
+        }
+        status.show("copied \(color.hex) to the clipboard (OSC 52)")
+        return [.send(ControlSequence.copyToClipboard(color.hex))]
+    }
+
+    /// `t`: the next installed theme, redrawn in full.
+    private func nextTheme() -> [Effect] {
+        guard themes.count > 1 else {
+            status.show("\(theme.name) is the only installed theme")
+            return []
+        }
+        let index = themes.firstIndex { $0.id == theme.id } ?? -1
+        theme = themes[(index + 1) % themes.count]
+        status.show("theme: \(theme.name)")
+        return [.redrawAll]
+    }
+
+    private func handle(_ mouse: MouseEvent) -> [Effect] {
+        let layout = session.visibleLayout()
+        switch mouse.action {
+        case .press(.left):
+            guard let element = layout.element(atX: mouse.x, y: mouse.y) else { return [] }
+            do throws(Diagnostic) {
+                let result = try session.tap(element.path, mouse: true)
+                if mode == .pick, let result { return [.end(.picked(result))] }
+            } catch {
+                status.show(error.formatted, isError: true)
+            }
+        case .wheelUp, .wheelDown:
+            let step = mouse.action == .wheelDown ? 1 : -1
+            if mouse.modifiers.contains(.shift), let element = layout.element(atX: mouse.x, y: mouse.y),
+                element.kind == .item || element.kind == .row
+            {
+                session.scrollStrip(element.path, byCells: step)
+            } else {
+                session.scroll(by: 3 * step)
+            }
+        case .wheelLeft, .wheelRight:
+            if let element = layout.element(atX: mouse.x, y: mouse.y),
+                element.kind == .item || element.kind == .row
+            {
+                session.scrollStrip(element.path, byCells: mouse.action == .wheelRight ? 1 : -1)
+            }
+        default:
+            break
+        }
+        return []
+    }
+
+    /// The inspector of the focused element, at the screen's right edge above
+    /// the status line and no wider than half of it; nothing when no element
+    /// has the focus.
+    private func drawInspector(on canvas: inout Canvas) {
+        guard let target = session.navigator.currentTarget(in: session.state),
+            let element = session.navigator.locate(target.path, in: session.state)
+        else { return }
+        let inspection = Inspection(element)
+        let size = InspectorPanel.size(
+            of: inspection, maxWidth: InspectorPanel.maxWidth(onScreen: canvas.width))
+        let height = min(size.height, canvas.height - 1)
+        let box = Rect(x: canvas.width - size.width, y: 0, width: size.width, height: height)
+        InspectorPanel.draw(inspection, on: &canvas, in: box, theme: theme)
+    }
+}
