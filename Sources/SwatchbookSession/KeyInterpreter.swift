@@ -117,12 +117,19 @@ public struct KeyInterpreter {
     /// keys as if typed, then what they typed applied, so `browse --keys K`
     /// starts on the screen `render --keys K` draws. Returns the outcome
     /// that ends the session early: a quit, or (when `picking`) a tap's
-    /// result.
+    /// result. A tap whose path names nothing is said of `tapsFrom`, where
+    /// the caller took the taps from (the CLI's `--tap`).
     public mutating func replay(
-        filter: String? = nil, taps: [ElementPath] = [], keys: [Key], picking: Bool = false
+        filter: String? = nil, taps: [ElementPath] = [], tapsFrom: String = "tap", keys: [Key],
+        picking: Bool = false
     ) throws(Diagnostic) -> Outcome? {
         if let filter { try session.setFilter(filter) }
-        for path in taps { _ = try session.tap(path) }
+        for path in taps {
+            guard session.navigator.locate(session.navigator.chosen(path), in: session.state) != nil else {
+                throw Diagnostic(.usage, "\(path) names no element of the catalogue").about(tapsFrom)
+            }
+            _ = try session.tap(path)
+        }
         for key in keys {
             switch try press(key) {
             case .quit: return .quit

@@ -13,7 +13,7 @@ extension Session {
     public func tap(_ path: ElementPath, mouse: Bool = false) throws(Diagnostic) -> String? {
         let path = navigator.chosen(path)
         guard let element = navigator.locate(path, in: state) else {
-            throw Diagnostic(.usage, "--tap: \(path) names no element of the catalogue")
+            throw Diagnostic(.usage, "\(path) names no element of the catalogue")
         }
         if let target = navigator.target(at: path, in: state) { navigator.focus(target, in: &state) }
         pickResult = nil

@@ -113,6 +113,8 @@ struct SilentValueTests {
         (["--tap", "+1"], "--tap: expected a path like 2.1.3, got \"+1\""),
         (["--focus", "1.+1.1"], "--focus: expected a path like 2.1.3, got \"1.+1.1\""),
         (["--expand", "9.9"], "--expand: 9.9 names no element of the catalogue"),
+        (["--tap", "9.9"], "--tap: 9.9 names no element of the catalogue"),
+        (["--tap", "1.1", "--tap", "1.1.99"], "--tap: 1.1.99 names no element of the catalogue"),
         (
             ["--keys", "j<Enter"],
             "--keys: <Enter is not a key name: close it with > (as in <Enter>), or write <lt> for a < key"

@@ -130,4 +130,17 @@ import Testing
         var map = KeyMap.standard
         #expect(throws: Diagnostic(.usage, "expected KEY:ACTION, got \"x\"")) { try map.bind("x") }
     }
+
+    @Test func aTapOfNothingIsSaidOfWhereTheTapsCameFrom() throws {
+        let session = try Session.open(FakeScript())
+        #expect(throws: Diagnostic(.usage, "9.9 names no element of the catalogue")) {
+            try session.tap(ElementPath([9, 9]))
+        }
+        var keys = KeyInterpreter(session: session)
+        #expect(throws: Diagnostic(.usage, "--tap: 1.1.9 names no element of the catalogue")) {
+            _ = try keys.replay(
+                taps: [ElementPath([1, 1, 1]), ElementPath([1, 1, 9])], tapsFrom: "--tap", keys: [])
+        }
+        #expect(session.state.focusPath == ElementPath([1, 1, 1]), "the taps before it were made")
+    }
 }

@@ -88,7 +88,7 @@ struct RenderCommand {
             }
         }
         var interpreter = KeyInterpreter(session: session, keyMap: options.keyMap)
-        _ = try interpreter.replay(filter: options.filter, taps: taps, keys: options.keys)
+        _ = try interpreter.replay(filter: options.filter, taps: taps, tapsFrom: "--tap", keys: options.keys)
         if let note = session.filterMessage { warn(note) }
 
         // A whole-document report shows a focus only when one was asked
