@@ -120,11 +120,12 @@ import Testing
         .layout(Viewport())
         let row = try #require(layout.elements.first { $0.kind == .row })
         #expect(row.frame.height == 1 + 1 + 2, "title, column titles, a line per item")
-        let table = try #require(row.table)
+        let table = try #require(row.rowContent?.table)
         #expect(table.columns.map(\.title) == ["Name", "Hex", "Token", "Use"])
         #expect(table.columns.map(\.x) == [3, 3 + 5 + 2, 10 + 7 + 2, 19 + 7 + 2])
         let lines = layout.elements.filter { $0.kind == .item }
-        #expect(lines.map(\.cells) == [["ink-900", ""], ["paper", "page background"]])
+        #expect(
+            lines.map { $0.itemContent?.cells ?? [] } == [["ink-900", ""], ["paper", "page background"]])
         #expect(lines.map(\.frame.y) == [3, 4])
     }
 

@@ -143,8 +143,8 @@ import Testing
         #expect(rows.map(\.title) == ["Light", "Empty", "Info", "Deep"])
         #expect(rows.map(\.frame.y) == [1, 6, 7, 12])
         #expect(rows[0].frame == Rect(x: 1, y: 1, width: 78, height: 5))
-        #expect(rows[0].strip == Rect(x: 1, y: 2, width: 78, height: 4))
-        #expect(rows[3].strip == Rect(x: 1, y: 13, width: 78, height: 4))
+        #expect(rows[0].rowContent?.strip == Rect(x: 1, y: 2, width: 78, height: 4))
+        #expect(rows[3].rowContent?.strip == Rect(x: 1, y: 13, width: 78, height: 4))
         #expect(rows[0].key == Self.rowKey("Reds", "Light"))
         #expect(rows.map(\.path.description) == ["1.1", "1.2", "1.3", "2.1"])
 
@@ -203,21 +203,21 @@ import Testing
 
     @Test func atOffsetZeroOnlyTheRightIsClipped() {
         let row = Self.deepRow(offset: nil)
-        #expect(!row.moreLeft)
-        #expect(row.moreRight)
+        #expect(row.rowContent?.moreLeft == false)
+        #expect(row.rowContent?.moreRight == true)
     }
 
     @Test func atAStoredOffsetBothSidesAreClipped() {
         let row = Self.deepRow(offset: 30)
-        #expect(row.moreLeft)
-        #expect(row.moreRight)
+        #expect(row.rowContent?.moreLeft == true)
+        #expect(row.rowContent?.moreRight == true)
     }
 
     @Test func atTheEndOnlyTheLeftIsClipped() {
         // 12 cells: 12 * 15 - 1 = 179 columns in a 78-column strip: at most 101.
         let row = Self.deepRow(offset: 101)
-        #expect(row.moreLeft)
-        #expect(!row.moreRight)
+        #expect(row.rowContent?.moreLeft == true)
+        #expect(row.rowContent?.moreRight == false)
     }
 
     @Test(arguments: [101, 102, 500, Int.max / 2])
@@ -251,7 +251,7 @@ import Testing
         state.offsets[Self.rowKey("Reds", "Light")] = 40
         let layout = Self.layout(state: state).layout(Viewport())
         let row = Self.elements(layout, .row).first { $0.title == "Light" }!
-        #expect(!row.moreLeft && !row.moreRight)
+        #expect(row.rowContent?.moreLeft == false && row.rowContent?.moreRight == false)
         let light = Self.elements(layout, .item).filter { $0.path.indices.prefix(2) == [1, 1] }
         #expect(light.map(\.frame.x) == [1, 16, 31])
     }
@@ -267,8 +267,8 @@ import Testing
         let deep = rows.first { $0.title == "Deep" }!
         let new = rows.first { $0.title == "New" }!
         #expect(deep.path.description == "2.2")
-        #expect(deep.moreLeft)
-        #expect(!new.moreLeft)
+        #expect(deep.rowContent?.moreLeft == true)
+        #expect(new.rowContent?.moreLeft == false)
         let deepItems = Self.elements(layout, .item).filter { $0.path.indices.prefix(2) == [2, 2] }
         #expect(deepItems.first?.frame.x == 1 + 2 * 15 - 30)
     }
@@ -287,7 +287,7 @@ import Testing
         #expect(ModelKey.child(of: "S", name: "Same", id: "two") == "#two")
         let layout = Self.layout(catalogue, state: state).layout(Viewport())
         let rows = Self.elements(layout, .row)
-        #expect(rows.map(\.moreLeft) == [false, true])
+        #expect(rows.map { $0.rowContent?.moreLeft == true } == [false, true])
         #expect(rows.map(\.key) == ["#one", "#two"])
     }
 
@@ -303,8 +303,8 @@ import Testing
         #expect(layout.documentHeight == 17 + 2 * 4)
         let whole = layout.layout(Viewport())
         let deepRow = Self.elements(whole, .row).first { $0.title == "Deep" }!
-        #expect(!deepRow.moreLeft && !deepRow.moreRight)
-        #expect(deepRow.strip == Rect(x: 1, y: 13, width: 78, height: 12))
+        #expect(deepRow.rowContent?.moreLeft == false && deepRow.rowContent?.moreRight == false)
+        #expect(deepRow.rowContent?.strip == Rect(x: 1, y: 13, width: 78, height: 12))
         let deep = Self.elements(whole, .item).filter { $0.path.indices.prefix(2) == [2, 1] }
         #expect(deep.count == 12)
         for (i, element) in deep.enumerated() {

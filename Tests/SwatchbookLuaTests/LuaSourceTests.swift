@@ -140,7 +140,7 @@ struct LuaSourceTests {
         let layout = CatalogueLayout(
             source: plugin.source, settings: plugin.settings, width: 80, state: ViewState())
         let window = layout.layout(Viewport(height: 20))
-        #expect(window.elements.contains { $0.kind == .field && $0.value == "3" })
+        #expect(window.elements.contains { $0.fieldContent?.value == "3" })
         #expect(window.elements.contains { $0.kind == .item && $0.title == "A" })
         #expect(plugin.sourceFailure == nil)
     }

@@ -16,7 +16,8 @@ import Testing
         theme.roles[.background] = Style(background: page)
         let frame = Rect(x: 0, y: 0, width: 8, height: 4)
         var item = LayoutElement(
-            kind: .item, path: ElementPath([1, 1, 1]), key: "k", frame: frame, clip: frame, title: "Salmon")
+            .item(LayoutElement.ItemContent()), path: ElementPath([1, 1, 1]), key: "k", frame: frame,
+            clip: frame, title: "Salmon")
         item.color = salmon
         let layout = Layout(viewport: frame, top: 0, documentHeight: 4, elements: [item])
         return Painter(theme: theme, depth: depth, settings: LayoutSettings()).paint(layout)
@@ -52,7 +53,8 @@ import Testing
         theme.fill = .half
         let frame = Rect(x: 0, y: 0, width: 12, height: 3)
         var item = LayoutElement(
-            kind: .item, path: ElementPath([1, 1, 1]), key: "k", frame: frame, clip: frame, title: "Salmon")
+            .item(LayoutElement.ItemContent()), path: ElementPath([1, 1, 1]), key: "k", frame: frame,
+            clip: frame, title: "Salmon")
         item.color = Self.salmon
         let layout = Layout(viewport: frame, top: 0, documentHeight: 3, elements: [item])
         let canvas = Painter(theme: theme, depth: .truecolor, settings: LayoutSettings()).paint(layout)

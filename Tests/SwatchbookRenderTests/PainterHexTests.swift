@@ -10,7 +10,8 @@ import Testing
     static func hexLine(title: String, color: Color, width: Int = 12) -> (text: String, ink: Color?) {
         let frame = Rect(x: 0, y: 0, width: width, height: 3)
         var item = LayoutElement(
-            kind: .item, path: ElementPath([1, 1, 1]), key: "k", frame: frame, clip: frame, title: title)
+            .item(LayoutElement.ItemContent()), path: ElementPath([1, 1, 1]), key: "k", frame: frame,
+            clip: frame, title: title)
         item.color = color
         let layout = Layout(viewport: frame, top: 0, documentHeight: 3, elements: [item])
         let canvas = Painter(theme: .standard, depth: .truecolor, settings: LayoutSettings()).paint(layout)

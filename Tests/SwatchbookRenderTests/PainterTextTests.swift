@@ -24,7 +24,8 @@ import Testing
     @Test func aLabelThatFitsIsDrawnWhole() {
         let frame = Rect(x: 0, y: 0, width: 6, height: 2)
         var item = LayoutElement(
-            kind: .item, path: ElementPath([1, 1, 1]), key: "k", frame: frame, clip: frame,
+            .item(LayoutElement.ItemContent()), path: ElementPath([1, 1, 1]), key: "k", frame: frame,
+            clip: frame,
             title: "메인1")
         item.color = Color(rgb: 0xFA8072)
         #expect(Self.paintedLines(item, width: 8, height: 2)[1] == "메인1")
@@ -33,7 +34,8 @@ import Testing
     @Test func aLongLabelEndsInAnEllipsis() {
         let frame = Rect(x: 0, y: 0, width: 6, height: 2)
         var item = LayoutElement(
-            kind: .item, path: ElementPath([1, 1, 1]), key: "k", frame: frame, clip: frame,
+            .item(LayoutElement.ItemContent()), path: ElementPath([1, 1, 1]), key: "k", frame: frame,
+            clip: frame,
             title: "LightSalmon")
         item.color = Color(rgb: 0xFA8072)
         #expect(Self.paintedLines(item, width: 8, height: 2)[1] == "Light…")
@@ -44,7 +46,8 @@ import Testing
     @Test func controlCharactersCountWhenTruncatingALabel() {
         let frame = Rect(x: 0, y: 0, width: 6, height: 2)
         var item = LayoutElement(
-            kind: .item, path: ElementPath([1, 1, 1]), key: "k", frame: frame, clip: frame,
+            .item(LayoutElement.ItemContent()), path: ElementPath([1, 1, 1]), key: "k", frame: frame,
+            clip: frame,
             title: "\u{1B}\u{1B}ABCDE")
         item.color = Color(rgb: 0xFA8072)
         #expect(Self.paintedLines(item, width: 8, height: 2)[1] == "\u{FFFD}\u{FFFD}ABC…")
@@ -53,7 +56,8 @@ import Testing
     @Test func controlCharactersCountWhenTruncatingARowTitle() {
         let frame = Rect(x: 0, y: 0, width: 6, height: 1)
         let row = LayoutElement(
-            kind: .row, path: ElementPath([1, 1]), key: "k", frame: frame, clip: frame,
+            .row(LayoutElement.RowContent(holds: .items, strip: frame)), path: ElementPath([1, 1]), key: "k",
+            frame: frame, clip: frame,
             title: "ab\u{07}\u{07}cde")
         #expect(Self.paintedLines(row, width: 8, height: 1)[0] == "ab\u{FFFD}\u{FFFD}c…")
     }

@@ -298,7 +298,7 @@ public struct CatalogueLayout {
         source: any CatalogueSource
     ) -> LayoutElement {
         var header = LayoutElement(
-            kind: .header, path: ElementPath([s + 1]), key: key, frame: frame,
+            .header, path: ElementPath([s + 1]), key: key, frame: frame,
             clip: frame.intersection(window), title: summary.name)
         header.matched = geometry.matched(summary.name)
         if settings.style == .outline {

@@ -2,31 +2,76 @@
 ///
 /// `frame` is where the whole element would be; `clip` is the part that is
 /// drawn, so an item half scrolled out of its strip keeps its true position.
+/// What only one kind of element has is in its ``Content``, so a writer
+/// switches on it and never guesses which fields apply.
 public struct LayoutElement: Sendable, Equatable {
     public enum Kind: String, Sendable {
         case header, row, item, field, node
     }
 
-    public var kind: Kind
+    /// The kind, with what that kind alone carries.
+    public enum Content: Sendable, Equatable {
+        case header
+        case row(RowContent)
+        case item(ItemContent)
+        case field(FieldContent)
+        case node
+    }
+
+    /// A row's title line and the band below it.
+    public struct RowContent: Sendable, Equatable {
+        /// What the row holds, as its model says (items, fields or children).
+        public var holds: RowSummary.Kind
+        /// Where the row's strip, lines or table lie below its title.
+        public var strip: Rect
+        /// A strip scrolled or clipped sideways, shown by the arrows.
+        public var moreLeft = false
+        public var moreRight = false
+        /// In the details layout: the table of the row's items.
+        public var table: ItemTable?
+
+        public init(holds: RowSummary.Kind, strip: Rect) {
+            self.holds = holds
+            self.strip = strip
+        }
+    }
+
+    /// An item: a cell of a strip, a line of an outline, or a line of a
+    /// details table (whose values under the field columns are `cells`).
+    public struct ItemContent: Sendable, Equatable {
+        public var table: ItemTable?
+        public var cells: [String] = []
+
+        public init(table: ItemTable? = nil, cells: [String] = []) {
+            self.table = table
+            self.cells = cells
+        }
+    }
+
+    /// A key/value line: the value beside the title, and the key column's width.
+    public struct FieldContent: Sendable, Equatable {
+        public var value: String
+        public var keyWidth: Int
+
+        public init(value: String, keyWidth: Int = 0) {
+            self.value = value
+            self.keyWidth = keyWidth
+        }
+    }
+
+    public var content: Content
     public var path: ElementPath
     public var key: String
     public var frame: Rect
     public var clip: Rect
     public var title: String
     public var color: Color?
-    /// For fields: the value beside `title`, and the key column's width.
-    public var value: String?
-    public var keyWidth: Int = 0
-    /// For nodes: nesting depth; for an outline's lines, their level
-    /// (section 0, row 1, item 2). Disclosure for nodes, and for the
-    /// sections and rows of an outline.
+    /// Disclosure, for nodes and for the sections and rows of an outline:
+    /// the nesting depth (for an outline's lines their level: section 0,
+    /// row 1, item 2), and whether the element has children and is open.
     public var depth: Int = 0
     public var hasChildren = false
     public var isExpanded = false
-    /// For rows with a strip: where the strip is and whether it is clipped.
-    public var strip: Rect?
-    public var moreLeft = false
-    public var moreRight = false
     /// A section header drawn over the first line because its section is
     /// scrolled into; it comes first, as a reader meets it, and the painter
     /// draws it last, over what is beneath.
@@ -34,25 +79,49 @@ public struct LayoutElement: Sendable, Equatable {
     /// View state the writers show: selection and the focused element.
     public var isSelected = false
     public var isFocused = false
-    /// For a row of items in the details layout: its table's columns; for
-    /// an item line of it, the item's values under the field columns.
-    public var table: ItemTable?
-    public var cells: [String] = []
     /// The characters of `title` a filter matched (indices into its
     /// characters), which the painter highlights.
     public var matched: [Int] = []
-    /// For items: the 1-based position in its row and the row's count, for
-    /// "2 of 5" in the transcript.
+    /// For items, fields and nodes: the 1-based position among their
+    /// siblings and the siblings' count, for "2 of 5" in the transcript.
     public var index = 0
     public var siblings = 0
 
-    public init(kind: Kind, path: ElementPath, key: String, frame: Rect, clip: Rect, title: String) {
-        self.kind = kind
+    public init(_ content: Content, path: ElementPath, key: String, frame: Rect, clip: Rect, title: String) {
+        self.content = content
         self.path = path
         self.key = key
         self.frame = frame
         self.clip = clip
         self.title = title
+    }
+
+    public var kind: Kind {
+        switch content {
+        case .header: .header
+        case .row: .row
+        case .item: .item
+        case .field: .field
+        case .node: .node
+        }
+    }
+
+    /// The row's own part, when this is a row.
+    public var rowContent: RowContent? {
+        if case .row(let row) = content { return row }
+        return nil
+    }
+
+    /// The item's own part, when this is an item.
+    public var itemContent: ItemContent? {
+        if case .item(let item) = content { return item }
+        return nil
+    }
+
+    /// The field's own part, when this is a field.
+    public var fieldContent: FieldContent? {
+        if case .field(let field) = content { return field }
+        return nil
     }
 }
 

@@ -100,11 +100,12 @@ struct StripGeometry {
         let indent = outlineIndent
         let strip = Rect(x: contentX + indent, y: y + 1, width: contentWidth - indent, height: height - 1)
         let open = !isOutline || isOpen(key, state)
-        func rowElement() -> LayoutElement {
+        func rowElement(_ change: (inout LayoutElement.RowContent) -> Void = { _ in }) -> LayoutElement {
+            var content = LayoutElement.RowContent(holds: row.kind, strip: strip)
+            change(&content)
             var element = LayoutElement(
-                kind: .row, path: path, key: key, frame: frame, clip: frame.intersection(window),
+                .row(content), path: path, key: key, frame: frame, clip: frame.intersection(window),
                 title: row.name)
-            element.strip = strip
             element.matched = matched(row.name)
             if isOutline {
                 element.depth = 1
@@ -115,19 +116,18 @@ struct StripGeometry {
             return element
         }
         guard open else {
-            elements.add(rowElement)
+            elements.add { rowElement() }
             return
         }
         switch row.kind {
         case .items where settings.style == .shelves:
             let offset = settings.wrap ? 0 : clampedOffset(state.offset(ofRow: key), count: row.count)
             elements.add {
-                var element = rowElement()
-                if !settings.wrap {
-                    element.moreLeft = offset > 0
-                    element.moreRight = offset + contentWidth < stripWidth(count: row.count)
+                rowElement { content in
+                    guard !settings.wrap else { return }
+                    content.moreLeft = offset > 0
+                    content.moreRight = offset + contentWidth < stripWidth(count: row.count)
                 }
-                return element
             }
             appendItems(
                 row: row, key: key, path: path, section: section, index: index, strip: strip,
@@ -137,7 +137,7 @@ struct StripGeometry {
                 row: row, key: key, path: path, section: section, index: index, strip: strip,
                 source: source, state: state, window: window, rowElement: rowElement, into: &elements)
         case .fields:
-            elements.add(rowElement)
+            elements.add { rowElement() }
             let fields = source.fields(section, index)
             guard type(of: elements).buildsElements else { return }
             let keyWidth = fields.map { measure($0.key) }.max() ?? 0
@@ -147,18 +147,16 @@ struct StripGeometry {
                 guard !frame.intersection(window).isEmpty else { continue }
                 elements.add {
                     var line = LayoutElement(
-                        kind: .field, path: path.child(i + 1),
-                        key: ModelKey.child(of: key, name: field.key, id: nil), frame: frame,
-                        clip: frame.intersection(window), title: field.key)
-                    line.value = field.value
-                    line.keyWidth = keyWidth
+                        .field(LayoutElement.FieldContent(value: field.value, keyWidth: keyWidth)),
+                        path: path.child(i + 1), key: ModelKey.child(of: key, name: field.key, id: nil),
+                        frame: frame, clip: frame.intersection(window), title: field.key)
                     line.index = i + 1
                     line.siblings = fields.count
                     return line
                 }
             }
         case .children:
-            elements.add(rowElement)
+            elements.add { rowElement() }
             guard type(of: elements).buildsElements else { return }
             // Only the lines inside the window: a band of a long document
             // meets a few hundred of a tree's lines.
@@ -168,7 +166,7 @@ struct StripGeometry {
                 guard !frame.intersection(window).isEmpty else { continue }
                 elements.add {
                     var line = LayoutElement(
-                        kind: .node, path: outline.path, key: outline.key, frame: frame,
+                        .node, path: outline.path, key: outline.key, frame: frame,
                         clip: frame.intersection(window), title: outline.node.name)
                     line.color = outline.node.color
                     line.matched = matched(outline.node.name)
@@ -196,7 +194,8 @@ struct StripGeometry {
     /// the row takes the focus and selection, not its lines.
     private func appendItemLines(
         row: RowSummary, key: String, path: ElementPath, section: Int, index: Int, strip: Rect,
-        source: any CatalogueSource, state: ViewState, window: Rect, rowElement: () -> LayoutElement,
+        source: any CatalogueSource, state: ViewState, window: Rect,
+        rowElement: ((inout LayoutElement.RowContent) -> Void) -> LayoutElement,
         into elements: inout some LayoutSink
     ) {
         let details = settings.style == .details
@@ -209,8 +208,7 @@ struct StripGeometry {
                 width: strip.width, fields: details, measure: measure)
             : nil
         elements.add {
-            var element = rowElement()
-            if details { element.table = table }
+            var element = rowElement { content in if details { content.table = table } }
             if details {
                 element.isSelected = !state.selected.isEmpty && state.selected.contains(key)
                 element.isFocused = state.focus == key
@@ -225,16 +223,15 @@ struct StripGeometry {
             let item = items[i - shown.lowerBound]
             let frame = Rect(x: strip.x, y: firstLine + i, width: strip.width, height: 1)
             elements.add {
+                let cells = details ? table?.cells(of: item) ?? [] : []
                 var element = LayoutElement(
-                    kind: .item, path: path.child(i + 1),
+                    .item(LayoutElement.ItemContent(table: table, cells: cells)), path: path.child(i + 1),
                     key: ModelKey.child(of: key, name: item.name, id: item.id),
                     frame: frame, clip: frame.intersection(window), title: item.name)
                 element.color = item.color
                 element.matched = matched(item.name)
                 element.index = i + 1
                 element.siblings = row.count
-                element.table = table
-                if details, let table { element.cells = table.cells(of: item) }
                 if !details {
                     element.depth = 2
                     element.isSelected = !state.selected.isEmpty && state.selected.contains(element.key)
@@ -281,7 +278,7 @@ struct StripGeometry {
             let item = items[i - first]
             elements.add {
                 var element = LayoutElement(
-                    kind: .item, path: path.child(i + 1),
+                    .item(LayoutElement.ItemContent()), path: path.child(i + 1),
                     key: ModelKey.child(of: key, name: item.name, id: item.id),
                     frame: frame, clip: clip, title: item.name)
                 element.color = item.color

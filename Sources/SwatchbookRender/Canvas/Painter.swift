@@ -59,11 +59,11 @@ public struct Painter: Sendable {
         // Sticky headers last, over what is beneath them.
         for sticky in [false, true] {
             for element in layout.elements where element.isSticky == sticky {
-                switch element.kind {
+                switch element.content {
                 case .header: paintHeader(element, on: &canvas)
-                case .row: paintRow(element, on: &canvas)
-                case .item: paintItem(element, on: &canvas)
-                case .field: paintField(element, on: &canvas)
+                case .row(let row): paintRow(element, row, on: &canvas)
+                case .item(let item): paintItem(element, item, on: &canvas)
+                case .field(let field): paintField(element, field, on: &canvas)
                 case .node: paintNode(element, on: &canvas)
                 }
             }
@@ -129,7 +129,8 @@ public struct Painter: Sendable {
         return canvas.draw(glyph, x: x, y: element.frame.y, style: style, clip: element.clip) + 1
     }
 
-    private func paintRow(_ element: LayoutElement, on canvas: inout Canvas) {
+    private func paintRow(_ element: LayoutElement, _ row: LayoutElement.RowContent, on canvas: inout Canvas)
+    {
         var x = element.frame.x
         if settings.style == .outline {
             x = disclosure(of: element, x: x + settings.indent, on: &canvas)
@@ -137,7 +138,7 @@ public struct Painter: Sendable {
         // A details table is chosen whole: its title carries the focus
         // and, with a check mark, the selection.
         let text =
-            element.isSelected && element.table != nil
+            element.isSelected && row.table != nil
             ? theme.glyphs.checked + " " + element.title : element.title
         let style = element.isFocused ? theme.style(.focus).over(role(.rowTitle)) : role(.rowTitle)
         let title = TextWidth.truncate(text, to: element.frame.maxX - x, ellipsis: theme.glyphs.ellipsis)
@@ -146,7 +147,8 @@ public struct Painter: Sendable {
         draw(
             title, matched: element.matched.map { $0 + shift }, x: x, y: element.frame.y, style: style,
             clip: element.clip, on: &canvas)
-        if let table = element.table, let strip = element.strip, strip.height > 0 {
+        let strip = row.strip
+        if let table = row.table, strip.height > 0 {
             for column in table.columns where column.width > 0 {
                 let heading = TextWidth.truncate(
                     column.title, to: column.width, ellipsis: theme.glyphs.ellipsis)
@@ -155,14 +157,14 @@ public struct Painter: Sendable {
             }
             return
         }
-        guard settings.style == .shelves, let strip = element.strip, strip.height > 0 else { return }
+        guard settings.style == .shelves, strip.height > 0 else { return }
         let y = strip.y + (blockLines(inCellOf: strip.height) - 1) / 2
         let whole = canvas.bounds
-        if element.moreLeft {
+        if row.moreLeft {
             let x = strip.x > 0 ? strip.x - 1 : strip.x
             canvas.draw(theme.glyphs.moreLeft, x: x, y: y, style: role(.indicator), clip: whole)
         }
-        if element.moreRight {
+        if row.moreRight {
             let x = strip.maxX < canvas.width ? strip.maxX : strip.maxX - 1
             canvas.draw(theme.glyphs.moreRight, x: x, y: y, style: role(.indicator), clip: whole)
         }
@@ -174,8 +176,10 @@ public struct Painter: Sendable {
         height >= 2 ? height - 1 : 1
     }
 
-    private func paintItem(_ element: LayoutElement, on canvas: inout Canvas) {
-        guard settings.style == .shelves else { return paintItemLine(element, on: &canvas) }
+    private func paintItem(
+        _ element: LayoutElement, _ item: LayoutElement.ItemContent, on canvas: inout Canvas
+    ) {
+        guard settings.style == .shelves else { return paintItemLine(element, item, on: &canvas) }
         guard let raw = element.color else { return }
         let frame = element.frame
         let color = composite(raw)
@@ -241,13 +245,15 @@ public struct Painter: Sendable {
         }
     }
 
-    private func paintField(_ element: LayoutElement, on canvas: inout Canvas) {
+    private func paintField(
+        _ element: LayoutElement, _ field: LayoutElement.FieldContent, on canvas: inout Canvas
+    ) {
         let keyStyle = role(.muted)
         let x = canvas.draw(
             element.title, x: element.frame.x, y: element.frame.y, style: keyStyle, clip: element.clip)
-        let valueX = max(x, element.frame.x + element.keyWidth) + 2
+        let valueX = max(x, element.frame.x + field.keyWidth) + 2
         canvas.draw(
-            element.value ?? "", x: valueX, y: element.frame.y, style: role(.text), clip: element.clip)
+            field.value, x: valueX, y: element.frame.y, style: role(.text), clip: element.clip)
     }
 
     /// Whether a swatch's title is its hex code in any letter case, in which
@@ -277,7 +283,9 @@ public struct Painter: Sendable {
 
     /// An item as one line of an outline (chip, name, hex) or of a details
     /// table (chip, then a value under each column).
-    private func paintItemLine(_ element: LayoutElement, on canvas: inout Canvas) {
+    private func paintItemLine(
+        _ element: LayoutElement, _ item: LayoutElement.ItemContent, on canvas: inout Canvas
+    ) {
         let y = element.frame.y
         var x = element.frame.x
         if settings.selection == .multiple && settings.style == .outline {
@@ -285,8 +293,8 @@ public struct Painter: Sendable {
             x = canvas.draw(box, x: x, y: y, style: role(.indicator), clip: element.clip) + 1
         }
         if let color = element.color { _ = chip(color, x: x, y: y, clip: element.clip, on: &canvas) }
-        guard let table = element.table else { return }
-        let values = [element.title, element.color?.hex ?? ""] + element.cells
+        guard let table = item.table else { return }
+        let values = [element.title, element.color?.hex ?? ""] + item.cells
         for (i, (column, value)) in zip(table.columns, values).enumerated() where column.width > 0 {
             let text = TextWidth.truncate(value, to: column.width, ellipsis: theme.glyphs.ellipsis)
             let style = i == 0 ? emphasis(element, .text) : i == 1 ? role(.muted) : role(.text)

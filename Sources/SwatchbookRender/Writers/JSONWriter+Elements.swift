@@ -10,8 +10,9 @@ extension JSONWriter {
         var drawn: [Bool] = []
         let source = model.source
         let state = model.state
+        let nowhere = Rect(x: 0, y: 0, width: 0, height: 0)
         func add(
-            _ kind: LayoutElement.Kind, _ path: [Int], key: String, title: String,
+            _ content: LayoutElement.Content, _ path: [Int], key: String, title: String,
             _ make: (inout LayoutElement) -> Void
         ) {
             let elementPath = ElementPath(path)
@@ -26,9 +27,8 @@ extension JSONWriter {
                 drawn.append(true)
                 return
             }
-            let nowhere = Rect(x: 0, y: 0, width: 0, height: 0)
             var element = LayoutElement(
-                kind: kind, path: elementPath, key: key, frame: nowhere, clip: nowhere, title: title)
+                content, path: elementPath, key: key, frame: nowhere, clip: nowhere, title: title)
             element.isSelected = state.selected.contains(key)
             element.isFocused = state.focus == key
             make(&element)
@@ -42,13 +42,17 @@ extension JSONWriter {
             for r in 0..<source.rowCount(s) {
                 let row = source.rowSummary(s, r)
                 let rowKey = ModelKey.child(of: sectionKey, name: row.name, id: row.id)
-                add(.row, [s + 1, r + 1], key: rowKey, title: row.name) { _ in }
+                add(
+                    .row(LayoutElement.RowContent(holds: row.kind, strip: nowhere)), [s + 1, r + 1],
+                    key: rowKey,
+                    title: row.name
+                ) { _ in }
                 switch row.kind {
                 case .items:
                     let items = source.items(s, r, 0..<row.count)
                     for (i, item) in items.enumerated() {
                         add(
-                            .item, [s + 1, r + 1, i + 1],
+                            .item(LayoutElement.ItemContent()), [s + 1, r + 1, i + 1],
                             key: ModelKey.child(of: rowKey, name: item.name, id: item.id), title: item.name
                         ) {
                             $0.color = item.color
@@ -60,10 +64,9 @@ extension JSONWriter {
                     let fields = source.fields(s, r)
                     for (i, field) in fields.enumerated() {
                         add(
-                            .field, [s + 1, r + 1, i + 1],
+                            .field(LayoutElement.FieldContent(value: field.value)), [s + 1, r + 1, i + 1],
                             key: ModelKey.child(of: rowKey, name: field.key, id: nil), title: field.key
                         ) {
-                            $0.value = field.value
                             $0.index = i + 1
                             $0.siblings = fields.count
                         }

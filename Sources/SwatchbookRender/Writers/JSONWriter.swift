@@ -195,18 +195,19 @@ extension JSONWriter {
                 output.append(jsonString: summary.id)
             }
             member("kind")
-            // Without the model, the row's content shows its kind.
-            let kind: String? =
-                summary?.kind.rawValue
-                ?? {
-                    switch row.children.first.map({ elements[$0].kind }) {
-                    case .item: "items"
-                    case .field: "fields"
-                    case .node: "children"
-                    default: nil
+            // A row whose title line is out of the window is known by what
+            // it holds: an item's row holds items, and so on.
+            let holds: RowSummary.Kind? =
+                summary?.kind ?? element?.rowContent?.holds
+                ?? row.children.first.flatMap {
+                    switch elements[$0].content {
+                    case .item: .items
+                    case .field: .fields
+                    case .node: .children
+                    case .header, .row: nil
                     }
-                }()
-            output.append(jsonString: kind)
+                }
+            output.append(jsonString: holds?.rawValue)
             if let summary {
                 member("count")
                 output.append(integer: summary.count)
@@ -216,14 +217,16 @@ extension JSONWriter {
                 member("expanded")
                 output.append(bool: element!.isExpanded)
             }
+            // What a drawn row alone has: a row made from the model was never laid out.
+            let drawnRow = row.title.flatMap { drawn[$0] ? elements[$0].rowContent : nil }
             member("strip")
-            output.append(rect: element?.strip)
+            output.append(rect: drawnRow?.strip)
             member("style")
             output.append(contentsOf: rowTitle)
             member("moreLeft")
-            output.append(bool: element?.moreLeft ?? false)
+            output.append(bool: drawnRow?.moreLeft ?? false)
             member("moreRight")
-            output.append(bool: element?.moreRight ?? false)
+            output.append(bool: drawnRow?.moreRight ?? false)
             for (name, kind) in [("items", LayoutElement.Kind.item), ("fields", .field), ("nodes", .node)] {
                 member(name)
                 open("[")
@@ -241,7 +244,7 @@ extension JSONWriter {
             open("{")
             member("path")
             output.append(path: child.path.indices)
-            switch child.kind {
+            switch child.content {
             case .item:
                 member("name")
                 output.append(jsonString: child.title)
@@ -268,11 +271,11 @@ extension JSONWriter {
                         output += json.utf8
                     }
                 }
-            case .field:
+            case .field(let field):
                 member("key")
                 output.append(jsonString: child.title)
                 member("value")
-                output.append(jsonString: child.value ?? "")
+                output.append(jsonString: field.value)
             case .node:
                 member("name")
                 output.append(jsonString: child.title)

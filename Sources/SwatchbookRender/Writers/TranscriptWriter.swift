@@ -88,11 +88,11 @@ public enum TranscriptWriter {
             let rowPath = Array(path.prefix(2))
             let rowName = row.flatMap { $0.path == rowPath ? $0.name : nil } ?? names.row(rowPath)
             var line = sectionName + separator + (rowName ?? "row " + ElementPath(rowPath).description)
-            switch element.kind {
+            switch element.content {
             case .item:
                 line += separator + named(element)
-            case .field:
-                let value = Sanitizer.clean(element.value ?? "")
+            case .field(let field):
+                let value = Sanitizer.clean(field.value)
                 line += separator + Sanitizer.clean(element.title) + ": " + value
             default:
                 // A node's ancestors are the nodes before it whose paths prefix its own.
