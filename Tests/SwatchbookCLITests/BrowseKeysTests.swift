@@ -18,13 +18,13 @@ struct BrowseKeysTests {
             .first { $0.hasPrefix("RESULT:") }
     }
 
-    @Test func ctrlCInBrowseIs130() throws {
+    @Test(.tags(.tmux)) func ctrlCInBrowseIs130() throws {
         let screen = try Self.screen("browse")
         try screen.press("C-c")
         #expect(try Self.result(screen) == "RESULT:[]:130")
     }
 
-    @Test func escClearsAKeptFilterBeforeItQuits() throws {
+    @Test(.tags(.tmux)) func escClearsAKeptFilterBeforeItQuits() throws {
         let screen = try Self.screen("browse")
         for key in ["/", "s", "e", "a", "Enter"] { try screen.press(key) }
         let filtered = try screen.waitFor { $0.last?.contains("/sea (Esc clears)") == true }
@@ -48,13 +48,13 @@ struct BrowseKeysTests {
         #expect(result.text.contains("SubCategory #1.2, row 2 of 2, 3 items"))
     }
 
-    @Test func pickWithAFilterPicksTheFocusedMatchWithOneEnter() throws {
+    @Test(.tags(.tmux)) func pickWithAFilterPicksTheFocusedMatchWithOneEnter() throws {
         let screen = try Self.screen("pick --filter \"sea gr\"")
         try screen.press("Enter")
         #expect(try Self.result(screen) == "RESULT:[#2E8B57]:0")
     }
 
-    @Test func pickPlaysItsKeysFirst() throws {
+    @Test(.tags(.tmux)) func pickPlaysItsKeysFirst() throws {
         let screen = try Self.screen("pick --keys jj")
         let shown = try screen.waitFor { $0.last?.contains("2.1.1") == true }
         #expect(shown.last?.contains("Moccasin") == true)

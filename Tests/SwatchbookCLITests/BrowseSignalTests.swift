@@ -35,7 +35,7 @@ struct BrowseSignalTests {
             .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    @Test(arguments: [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE])
+    @Test(.tags(.tmux), arguments: [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE])
     func aFatalSignalRestoresTheTerminalAndEndsByIt(_ signal: Int32) throws {
         let folder = ScratchFolder()
         let pidFile = folder.path("pid")
@@ -59,7 +59,7 @@ struct BrowseSignalTests {
     /// SIGTSTP: the shell's prompt is usable, in cooked mode, on its own
     /// screen with the cursor shown and the mouse off; after `fg` browse
     /// is whole again and a key moves the focus.
-    @Test func jobControlStopsAndContinues() throws {
+    @Test(.tags(.tmux)) func jobControlStopsAndContinues() throws {
         let folder = ScratchFolder()
         let shellFile = folder.path("shell")
         let screen = try TmuxScreen(

@@ -47,7 +47,7 @@ struct BrowseTests {
         ("/sea<Enter>", ["/", "s", "e", "a", "Enter"]),
     ]
 
-    @Test("the screen equals render --height H-1 after the same keys", arguments: sequences)
+    @Test("the screen equals render --height H-1 after the same keys", .tags(.tmux), arguments: sequences)
     func screenMatchesRender(_ keys: String, _ tmuxKeys: [String]) throws {
         let screen = try Self.browse()
         for key in tmuxKeys { try screen.press(key) }
@@ -61,7 +61,7 @@ struct BrowseTests {
     /// `browse --keys K` starts on the screen `render --keys K --height H-1`
     /// draws: the same replay, so a filter typed without Enter is applied
     /// before the first frame (browse drew the catalogue unfiltered).
-    @Test(arguments: ["/sea", "/sea<Enter>l", "jjl", "G"])
+    @Test(.tags(.tmux), arguments: ["/sea", "/sea<Enter>l", "jjl", "G"])
     func browseKeysStartsWhereRenderKeysEnds(_ keys: String) throws {
         let screen = try Self.browse("--keys '\(keys)'")
         let shown = try screen.settle()
@@ -70,11 +70,13 @@ struct BrowseTests {
 
     /// Outline and details in browse: the same screen as render after the
     /// same keys (closing a row with Enter, walking lines, a table chosen whole).
-    @Test(arguments: [
-        ("outline", "k<Enter>jjj", ["k", "Enter", "j", "j", "j"]),
-        ("outline", "kkhG", ["k", "k", "h", "G"]),
-        ("details", "jj<Enter>", ["j", "j", "Enter"]),
-    ])
+    @Test(
+        .tags(.tmux),
+        arguments: [
+            ("outline", "k<Enter>jjj", ["k", "Enter", "j", "j", "j"]),
+            ("outline", "kkhG", ["k", "k", "h", "G"]),
+            ("details", "jj<Enter>", ["j", "j", "Enter"]),
+        ])
     func otherLayoutsMatchRender(_ layout: String, _ keys: String, _ tmuxKeys: [String]) throws {
         let screen = try Self.browse("--layout \(layout)")
         for key in tmuxKeys { try screen.press(key) }
@@ -83,7 +85,7 @@ struct BrowseTests {
             Array(shown.prefix(Self.height - 1)) == (try Self.rendered(keys, options: ["--layout", layout])))
     }
 
-    @Test func aClickOnADetailsLineChoosesItsTable() throws {
+    @Test(.tags(.tmux)) func aClickOnADetailsLineChoosesItsTable() throws {
         let screen = try Self.browse("--layout details")
         // Line 5 (1-based): Salmon's line in the first table.
         try screen.type("\u{1B}[<0;6;5M\u{1B}[<0;6;5m")
@@ -91,7 +93,7 @@ struct BrowseTests {
         #expect(shown.last?.contains("1.1") == true)
     }
 
-    @Test func quittingRestoresTheTerminal() throws {
+    @Test(.tags(.tmux)) func quittingRestoresTheTerminal() throws {
         let screen = try Self.browse()
         try screen.press("q")
         let shown = try screen.waitFor { $0.contains("END") }
@@ -104,7 +106,7 @@ struct BrowseTests {
 
     /// A tap stuck in a C function of Lua's library, which no hook can
     /// stop, ends browse a second past its budget with the terminal restored.
-    @Test func aCallStuckInTheLibraryEndsBrowseAndRestoresTheTerminal() throws {
+    @Test(.tags(.tmux)) func aCallStuckInTheLibraryEndsBrowseAndRestoresTheTerminal() throws {
         let folder = ScratchFolder()
         let plugin = folder.write(
             "stuck.lua",
@@ -130,7 +132,7 @@ struct BrowseTests {
 
     /// A paste whose end marker is lost ends after a second of quiet, and
     /// the keys after it are keys again.
-    @Test func aPasteWithoutItsEndDoesNotLockTheKeys() throws {
+    @Test(.tags(.tmux)) func aPasteWithoutItsEndDoesNotLockTheKeys() throws {
         let screen = try Self.browse()
         try screen.type("\u{1B}[200~lost end")
         Thread.sleep(forTimeInterval: 1.5)
@@ -141,7 +143,7 @@ struct BrowseTests {
 
     /// A long paste into the filter is filtered for once, not once a
     /// character: it is done well within the seconds it took before.
-    @Test func aLongPasteIntoTheFilterIsQuick() throws {
+    @Test(.tags(.tmux)) func aLongPasteIntoTheFilterIsQuick() throws {
         let screen = try Self.browse()
         try screen.press("/")
         try screen.paste(String(repeating: "sea ", count: 2_000))
@@ -159,10 +161,12 @@ struct BrowseTests {
     /// terminal: a clipboard write (OSC 52) and a title (OSC 2), printed on
     /// a tap while browse runs and shown after it ends, or returned by
     /// on_tap as the pick, reach neither tmux's buffers nor the title.
-    @Test(arguments: [
-        ("browse", "print(\"tapped\" .. loud)", "tapped"),
-        ("pick", "return \"picked\" .. loud", "picked"),
-    ])
+    @Test(
+        .tags(.tmux),
+        arguments: [
+            ("browse", "print(\"tapped\" .. loud)", "tapped"),
+            ("pick", "return \"picked\" .. loud", "picked"),
+        ])
     func scriptTextCannotDriveTheTerminal(_ command: String, _ onTap: String, _ word: String) throws {
         let folder = ScratchFolder()
         let plugin = folder.write(
@@ -192,7 +196,7 @@ struct BrowseTests {
         #expect(try screen.tmux(["display-message", "-p", "#{pane_title}"]) == "before\n")
     }
 
-    @Test func sigtermRestoresTheTerminal() throws {
+    @Test(.tags(.tmux)) func sigtermRestoresTheTerminal() throws {
         let folder = ScratchFolder()
         let pidFile = folder.path("pid")
         let screen = try TmuxScreen(
@@ -208,7 +212,7 @@ struct BrowseTests {
         #expect(settings.contains(" icanon") && !settings.contains("-icanon"))
     }
 
-    @Test func aResizeRedrawsEverything() throws {
+    @Test(.tags(.tmux)) func aResizeRedrawsEverything() throws {
         let screen = try Self.browse()
         let expected = try Self.rendered("", width: 50, height: 14)
         try screen.resize(width: 50, height: 14)
@@ -217,7 +221,7 @@ struct BrowseTests {
         #expect(shown.last?.contains("Colours") == true)
     }
 
-    @Test func pickPrintsTheTappedHex() throws {
+    @Test(.tags(.tmux)) func pickPrintsTheTappedHex() throws {
         let screen = try TmuxScreen(
             "r=$(\(TmuxScreen.binary) pick Scripts/picker.lua); echo \"RESULT:[$r]:$?\"; sleep 30",
             width: Self.width, height: Self.height)
@@ -228,7 +232,7 @@ struct BrowseTests {
         #expect(shown.contains("RESULT:[#A0001E]:0"))
     }
 
-    @Test func cancellingAPickIs130() throws {
+    @Test(.tags(.tmux)) func cancellingAPickIs130() throws {
         for key in ["Escape", "q", "C-c"] {
             let screen = try TmuxScreen(
                 "r=$(\(TmuxScreen.binary) pick); echo \"RESULT:[$r]:$?\"; sleep 30",
@@ -240,7 +244,7 @@ struct BrowseTests {
         }
     }
 
-    @Test func hotReloadKeepsTheOldPluginUntilTheNewOneLoads() throws {
+    @Test(.tags(.tmux)) func hotReloadKeepsTheOldPluginUntilTheNewOneLoads() throws {
         let folder = ScratchFolder()
         let good = """
             return { name = "Live", api = 1, data = { { name = "Version one", id = "live", rows = {

@@ -39,7 +39,7 @@ struct CallbackTests {
         #expect(result.text == expected + "\n")
     }
 
-    @Test func statusIsShownAndRefreshedAfterEveryEvent() throws {
+    @Test(.tags(.tmux)) func statusIsShownAndRefreshedAfterEveryEvent() throws {
         let scratch = ScratchFolder()
         scratch.write(
             "tree.lua", Self.tree.replacingOccurrences(of: "return describe(ev.node)", with: "return false"))
@@ -54,7 +54,7 @@ struct CallbackTests {
         try screen.waitFor { $0.last?.contains("seen: 2, width 70") == true }
     }
 
-    @Test func aFailingStatusIsShownNotFatal() throws {
+    @Test(.tags(.tmux)) func aFailingStatusIsShownNotFatal() throws {
         let scratch = ScratchFolder()
         scratch.write(
             "bad.lua",

@@ -92,7 +92,7 @@ import Testing
         return texts
     }
 
-    @Test func everySyntaxReadsAsCSSColor4ReadsIt() throws {
+    @Test(.tags(.references)) func everySyntaxReadsAsCSSColor4ReadsIt() throws {
         let texts = Self.syntaxes()
         let answers = try Reference.askJSON("color", input: texts.map { ["parse": $0] }, as: [Any].self)
         try #require(answers.count == texts.count)
@@ -127,7 +127,7 @@ import Testing
         }
     }
 
-    @Test func conversionsAgree() throws {
+    @Test(.tags(.references)) func conversionsAgree() throws {
         let colours =
             Self.randomColours(3000, seed: 3) + [Color(rgb: 0), Color(rgb: 0xFFFFFF), Color(rgb: 0x808080)]
         var requests: [[String: Any]] = []
@@ -168,7 +168,7 @@ import Testing
         print("colour conformance, conversions of \(colours.count) colours, worst: \(worst)")
     }
 
-    @Test func mixingIsColorMixInOKLab() throws {
+    @Test(.tags(.references)) func mixingIsColorMixInOKLab() throws {
         var random = SeededGenerator(state: 9)
         let firsts = Self.randomColours(2000, seed: 11, translucent: true)
         let seconds = Self.randomColours(2000, seed: 12, translucent: true)
@@ -191,7 +191,7 @@ import Testing
         print("colour conformance, mixing: \(tally)")
     }
 
-    @Test func contrastIsWCAG21() throws {
+    @Test(.tags(.references)) func contrastIsWCAG21() throws {
         let firsts = Self.randomColours(2000, seed: 21)
         let seconds = Self.randomColours(2000, seed: 22)
         let requests = zip(firsts, seconds).map { ["contrast": [$0.hex, $1.hex]] }

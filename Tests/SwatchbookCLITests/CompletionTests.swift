@@ -81,7 +81,7 @@ import Testing
 
     // MARK: zsh
 
-    @Test func zshCompletesInARealShell() throws {
+    @Test(.tags(.tmux)) func zshCompletesInARealShell() throws {
         try Requirement.need("/usr/bin/zsh", from: "the Debian package zsh")
         let script = try script("zsh")
         let screen = try TmuxScreen(

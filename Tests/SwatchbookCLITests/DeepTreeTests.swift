@@ -138,7 +138,7 @@ struct DeepTreeTests {
         #expect(result.text.contains("leaf"))
     }
 
-    @Test func aDeepTreeBrowses() throws {
+    @Test(.tags(.tmux)) func aDeepTreeBrowses() throws {
         let scratch = ScratchFolder()
         let file = Self.plugin(scratch)
         let screen = try TmuxScreen(

@@ -79,7 +79,7 @@ struct DefaultFormatTests {
 
     /// A file is not a terminal: without colour asked for, an unknown
     /// extension gets plain text, in a terminal too.
-    @Test func aFileIsNotATerminal() throws {
+    @Test(.tags(.tmux)) func aFileIsNotATerminal() throws {
         let scratch = ScratchFolder()
         let screen = try TmuxScreen(
             "\(TmuxScreen.binary) render -o out.data; echo \"EXIT:$?\"; sleep 30", width: 100, height: 10,

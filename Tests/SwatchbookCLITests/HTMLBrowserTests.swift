@@ -63,7 +63,7 @@ struct HTMLBrowserTests {
         return regions
     }
 
-    @Test func swatchesAreSolidBlocksOfTheirExactColour() throws {
+    @Test(.tags(.browser)) func swatchesAreSolidBlocksOfTheirExactColour() throws {
         let regions = try Self.regions([])
         for colour in Self.colours {
             let region = try #require(regions[colour])
@@ -81,7 +81,7 @@ struct HTMLBrowserTests {
 
     /// `half` ends a swatch half a line above its label: 4½ lines of colour
     /// where `block` has 5.
-    @Test func theHalfFillEndsHalfALineShort() throws {
+    @Test(.tags(.browser)) func theHalfFillEndsHalfALineShort() throws {
         let block = try #require(Self.regions([])[Self.colours[0]])
         let half = try #require(Self.regions(["--theme", "gruvbox-dark"])[Self.colours[0]])
         #expect(half.thinRows == 0, "\(half)")
@@ -90,7 +90,7 @@ struct HTMLBrowserTests {
             abs(Double(half.height) - 4.5 * line) <= 1, "block \(block.height) px, half \(half.height) px")
     }
 
-    @Test(arguments: ["outline", "details"])
+    @Test(.tags(.browser), arguments: ["outline", "details"])
     func everyLayoutShowsItsChips(_ layout: String) throws {
         let regions = try Self.regions(["--layout", layout])
         let chips = Self.colours.compactMap { regions[$0] }
@@ -100,7 +100,7 @@ struct HTMLBrowserTests {
         #expect(chips.map(\.y0) == chips.map(\.y0).sorted() && Set(chips.map(\.y0)).count == 3)
     }
 
-    @Test func aPrintedReportKeepsItsColours() throws {
+    @Test(.tags(.browser)) func aPrintedReportKeepsItsColours() throws {
         let regions = try Self.regions([], print: true)
         for colour in Self.colours {
             let region = try #require(regions[colour])

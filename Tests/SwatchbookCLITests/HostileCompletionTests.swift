@@ -214,7 +214,7 @@ import Testing
         #expect(!pwned, "Tab ran a name")
     }
 
-    @Test func bashTabInARealTerminal() throws {
+    @Test(.tags(.tmux)) func bashTabInARealTerminal() throws {
         try require([
             ("/usr/bin/tmux", "tmux"), ("/usr/share/bash-completion/bash_completion", "bash-completion"),
         ])
@@ -228,7 +228,7 @@ import Testing
         try completeEach(in: screen, prompt: "$")
     }
 
-    @Test func zshTabInARealTerminal() throws {
+    @Test(.tags(.tmux)) func zshTabInARealTerminal() throws {
         try require([("/usr/bin/tmux", "tmux"), ("/usr/bin/zsh", "zsh")])
         let script = try script("zsh")
         let screen = try TmuxScreen("\(environment) zsh -f", width: 160, height: 40, in: work.url)
@@ -237,7 +237,7 @@ import Testing
         try completeEach(in: screen, prompt: "%")
     }
 
-    @Test func fishTabInARealTerminal() throws {
+    @Test(.tags(.tmux)) func fishTabInARealTerminal() throws {
         try require([("/usr/bin/tmux", "tmux"), ("/usr/bin/fish", "fish")])
         let script = try script("fish")
         let screen = try TmuxScreen(

@@ -39,7 +39,7 @@ struct InspectorBoundsTests {
         #expect(lines.contains { $0.contains("Nearest name") && $0.contains("royalblue") })
     }
 
-    @Test func browseKeepsTheCatalogueBesideAHugeField() throws {
+    @Test(.tags(.tmux)) func browseKeepsTheCatalogueBesideAHugeField() throws {
         let scratch = ScratchFolder()
         scratch.write("huge.lua", Self.plugin)
         let screen = try TmuxScreen(

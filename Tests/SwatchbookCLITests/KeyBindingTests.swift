@@ -34,7 +34,7 @@ import Testing
     }
 
     /// y in a real terminal: tmux takes the OSC 52 into its paste buffer.
-    @Test func yCopiesTheFocusedColourThroughOSC52() throws {
+    @Test(.tags(.tmux)) func yCopiesTheFocusedColourThroughOSC52() throws {
         let screen = try TmuxScreen("sleep 30", width: 80, height: 24)
         try screen.tmux(["set-option", "-g", "set-clipboard", "on"])
         try screen.tmux(["respawn-pane", "-k", "-t", "main", "\(TmuxScreen.binary) browse; sleep 30"])

@@ -222,7 +222,7 @@ struct OutputFaultTests {
     /// A render ended by a signal while it writes `-o FILE` leaves neither
     /// a temporary file nor a changed FILE, for every fatal signal a
     /// process can catch, and dies of that signal.
-    @Test(arguments: [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE])
+    @Test(.tags(.tmux), arguments: [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE])
     func aSignalMidRenderLeavesNoTemporaryFile(_ signal: Int32) throws {
         let scratch = ScratchFolder()
         scratch.write("out.txt", "old")

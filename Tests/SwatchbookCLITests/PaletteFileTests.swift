@@ -205,7 +205,7 @@ import Testing
 
     /// `-o palette.css` picks CSS from the extension; tinycss2 reads every
     /// declaration back, with no error, one per colour, names unique.
-    @Test func cssOutputIsValidCSS() throws {
+    @Test(.tags(.references)) func cssOutputIsValidCSS() throws {
         try Self.needGIMPPalettes()
         let scratch = ScratchFolder()
         for source in [

@@ -55,7 +55,7 @@ import Testing
     }
 
     /// In a real terminal, as a shell's `$(…)` uses it.
-    @Test func multiInATerminal() throws {
+    @Test(.tags(.tmux)) func multiInATerminal() throws {
         let screen = try TmuxScreen(
             "r=$(\(TmuxScreen.binary) pick --multi --print name); echo \"RESULT:[$r]\"; sleep 30",
             width: 70, height: 20)

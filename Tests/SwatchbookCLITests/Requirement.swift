@@ -25,3 +25,16 @@ enum Requirement {
 
     struct Missing: Error { var reason: String }
 }
+
+/// The slow or tool-bound tests, marked so that a run can pick them or
+/// leave them out: Xcode's test plans read tags today, and `swift test
+/// --filter tag:tmux` (ST-0025) once the toolchain has it (6.3 does not).
+/// Each also skips with a reason when its tool is missing (``Requirement``).
+extension Tag {
+    /// Driven in a real terminal through tmux (Debian's tmux).
+    @Tag static var tmux: Self
+    /// Drawn by headless Chromium (Debian's chromium and poppler-utils).
+    @Tag static var browser: Self
+    /// Compared with reference implementations from PyPI (`Tools/references`).
+    @Tag static var references: Self
+}

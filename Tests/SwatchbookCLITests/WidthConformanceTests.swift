@@ -135,7 +135,7 @@ import Testing
     /// as U+FFFD (one column) and bidi embeddings, overrides and isolates
     /// are shown the same way, on purpose; code points newer than
     /// utf8proc's Unicode get the documented default, counted here.
-    @Test func everyKnownScalarMeasuresAsWcwidthDoes() throws {
+    @Test(.tags(.references)) func everyKnownScalarMeasuresAsWcwidthDoes() throws {
         let widths = try Reference.ask("scalars")
         try #require(widths.count == 0x110000)
         var mismatches: [String] = []
@@ -164,7 +164,7 @@ import Testing
 /// Labels in Myanmar, Devanagari, Thai and Tamil drawn whole and in line
 /// in a strip, as a terminal measuring like wcwidth shows them.
 @Suite struct ScriptLabelTests {
-    @Test func labelsInManyScriptsAreWholeAndAligned() throws {
+    @Test(.tags(.references)) func labelsInManyScriptsAreWholeAndAligned() throws {
         let result = try CommandRunner.run(
             ["render", "Tests/Fixtures/scripts.lua", "--format", "plain", "--width", "80"])
         #expect(result.status == 0, "\(result.stderr)")
