@@ -86,7 +86,7 @@ struct SandboxTests {
     @Test func printGoesToTheLogNotTheScreen() throws {
         let runtime = try ScriptFixture().runtime()
         var lines: [String] = []
-        runtime.log = { lines.append($0) }
+        runtime.host.log = { lines.append($0) }
         _ = try runtime.evaluate("require('swatchbook').log('hello', 3) return 1")
         #expect(lines == ["hello\t3"])
     }

@@ -18,7 +18,7 @@ extension SwatchbookModule {
         function("decode", in: runtime) { stack throws(LuaHostError) in
             let bytes = try bytes(at: 1, on: stack, in: "sb.base16.decode")
             // The file's own name gives the slug of a scheme that names none.
-            let stem = runtime.input?.url.deletingPathExtension().lastPathComponent ?? "scheme"
+            let stem = runtime.host.input?.url.deletingPathExtension().lastPathComponent ?? "scheme"
             let scheme: Base16Scheme
             do throws(Diagnostic) {
                 scheme = try Base16SchemeParser.parse(bytes, stem: stem)

@@ -53,7 +53,7 @@ extension SwatchbookModule {
             return 1
         }
         function("input_error", in: runtime) { stack throws(LuaHostError) in
-            guard let input = runtime.input else {
+            guard let input = runtime.host.input else {
                 throw LuaHostError(
                     "sb.input_error: this plugin was given no file (it is not run as a reader)")
             }
@@ -63,7 +63,7 @@ extension SwatchbookModule {
                 )
             }
             let message = stack.string(at: 2) ?? "is not a file this reader understands"
-            runtime.inputFailure = Diagnostic(
+            runtime.host.inputFailure = Diagnostic(
                 .data, file: input.displayName, line: line > 0 ? Int(line) : nil, Sanitizer.clean(message))
             throw LuaHostError("\(input.displayName):\(line): \(message)")
         }
@@ -71,7 +71,7 @@ extension SwatchbookModule {
             guard let text = stack.string(at: 1) else {
                 throw LuaHostError("sb.title: expected a string, got \(stack.typeName(at: 1))")
             }
-            runtime.documentTitle = String(Sanitizer.clean(text).prefix(CatalogueLimits.nameBytes))
+            runtime.host.documentTitle = String(Sanitizer.clean(text).prefix(CatalogueLimits.nameBytes))
             return 0
         }
         installPlistFunctions(in: runtime)
@@ -82,11 +82,11 @@ extension SwatchbookModule {
     /// The largest file `sb.input()` reads: what the memory cap could hold.
     /// A file it cannot read is the file's failure (``LuaRuntime/inputFailure``).
     private static func readInput(of runtime: LuaRuntime) throws(LuaHostError) -> [UInt8] {
-        guard let input = runtime.input else {
+        guard let input = runtime.host.input else {
             throw LuaHostError("sb.input: this plugin was given no file (it is not run as a reader)")
         }
         func refuse(_ kind: Diagnostic.Kind, _ message: String) -> LuaHostError {
-            runtime.inputFailure = Diagnostic(kind, file: input.displayName, message)
+            runtime.host.inputFailure = Diagnostic(kind, file: input.displayName, message)
             return LuaHostError("sb.input: \(input.displayName): \(message)")
         }
         var status = stat()

@@ -9,7 +9,7 @@ extension SwatchbookModule {
         // every loaded plugin and theme would leak its Lua state.
         unowned let runtime = runtime
         func session(_ name: String) throws(LuaHostError) -> Session {
-            guard let session = runtime.session else {
+            guard let session = runtime.host.session else {
                 throw LuaHostError(
                     "sb.\(name): the catalogue is not shown yet; call it from a callback or on_load")
             }

@@ -9,7 +9,7 @@ extension SwatchbookModule {
         // every loaded plugin and theme would leak its Lua state.
         unowned let runtime = runtime
         function("update", in: runtime) { stack throws(LuaHostError) in
-            guard let session = runtime.session else {
+            guard let session = runtime.host.session else {
                 throw LuaHostError(
                     "sb.update: the catalogue is not shown yet; call it from a callback or on_load")
             }

@@ -30,7 +30,7 @@ public final class Plugin {
     /// The title of what is written from the catalogue (HTML's page title, a
     /// GIMP palette's `Name:`): what `sb.title` set, else the palette file's
     /// name, else the plugin's.
-    public var documentTitle: String { runtime.documentTitle ?? input?.stem ?? name }
+    public var documentTitle: String { runtime.host.documentTitle ?? input?.stem ?? name }
     /// `ctx.options`: the plugin's defaults with `--set` over them.
     public internal(set) var options: [String: OptionValue] = [:]
     /// The plugin's table in the registry, where its callbacks live.

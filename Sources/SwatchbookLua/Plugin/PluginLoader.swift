@@ -19,7 +19,7 @@ public enum PluginLoader {
             file: url, displayName: displayName, limits: context.limits, seed: context.seed)
         if source == nil { runtime.sourceURL = url }
         runtime.bundledFiles = bundle
-        runtime.input = context.input
+        runtime.host.input = context.input
         if let input = context.input {
             runtime.stopsStuckCalls(
                 saying: Diagnostic(

@@ -19,7 +19,7 @@ public enum ScriptKind: Sendable, Equatable {
                 file: url, displayName: displayName, limits: ScriptLimits(), seed: 1)
         else { return .plugin }
         SwatchbookModule.install(in: runtime)
-        runtime.log = { _ in }
+        runtime.host.log = { _ in }
         runtime.pushFunction { _ throws(LuaHostError) in 0 }
         runtime.stack.setGlobal("print")
         guard (try? runtime.runReturningTable(bytes, what: "plugin")) != nil else { return .plugin }

@@ -5,7 +5,7 @@ import SwatchbookSession
 /// function there, called under the script limits.
 extension Plugin: SessionScript {
     public func attach(to session: Session) {
-        runtime.session = session
+        runtime.host.session = session
     }
 
     public func answers(_ callback: ScriptCallback) -> Bool {

@@ -1,0 +1,21 @@
+import Foundation
+import SwatchbookCore
+import SwatchbookSession
+
+/// What a script sees of the program around it, apart from Lua: the
+/// session showing it, the file it reads, the title it gives, and where
+/// its messages go. The Lua state is ``LuaRuntime``'s; this is the host's.
+final class PluginHost {
+    /// The session showing this plugin, which `sb.select` and friends act
+    /// on. The session owns the plugin, so this is weak.
+    weak var session: Session?
+    /// The file a reader plugin reads (`sb.input()`); nil for other scripts.
+    var input: InputFile?
+    /// What `sb.title(text)` set: the title of what is written.
+    var documentTitle: String?
+    /// What `sb.input_error` reported about that file: the failure shown in
+    /// place of the Lua error that carried it.
+    var inputFailure: Diagnostic?
+    /// Where `sb.log` and `print` go: standard error, never the screen.
+    var log: (String) -> Void = { line in StandardError.write(line + "\n") }
+}
