@@ -53,6 +53,9 @@ import Testing
         // = breaks words for readline, which replaces only what follows it.
         #expect(try bash("swatchbook render --layout=ou") == ["outline"])
         #expect(try bash("swatchbook render --theme sol") == ["solarized-dark", "solarized-light"])
+        // A value completes from its option's declaration, wherever the option is.
+        #expect(try bash("swatchbook themes --show sol") == ["solarized-dark", "solarized-light"])
+        #expect(try bash("swatchbook completions --list f") == ["formats"])
         #expect(try bash("swatchbook browse pick").contains("picker"), "a bundled plugin's name")
         #expect(try bash("swatchbook render --input-format gp") == ["gpl"])
         #expect(try bash("swatchbook completions f") == ["fish"])

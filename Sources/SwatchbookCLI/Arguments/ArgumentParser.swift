@@ -11,6 +11,17 @@ struct ArgumentParser {
         var repeatable = false
         var valueName = "VALUE"
         var help: String
+        /// What completes the option's value.
+        var completion: Completion = .none
+    }
+
+    /// What an option's value can be, for the completions.
+    enum Completion {
+        case words([String])
+        /// Asked of the binary: `completions --list NAME`.
+        case list(String)
+        case files
+        case none
     }
 
     struct Parsed {

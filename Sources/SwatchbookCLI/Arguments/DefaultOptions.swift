@@ -180,10 +180,9 @@ struct DefaultOptions {
         do throws(Diagnostic) {
             let parsed = try parser.parse(words)
             _ = try ViewOptions(parsed, command: parser.command)
-            _ = try OptionValues.choice(parsed.value("--format"), option: "--format", as: OutputFormat.self)
-            for option in ["--tap", "--inspect"] {
-                for text in parsed.all(option) { _ = try ViewOptions.path(text, option: option) }
-            }
+            _ = try RenderCommand.format.value(in: parsed)
+            _ = try RenderCommand.tap.values(in: parsed)
+            _ = try RenderCommand.inspect.value(in: parsed)
         } catch {
             var message = error.message
             if message.hasPrefix(parser.command + ": ") { message.removeFirst(parser.command.count + 2) }

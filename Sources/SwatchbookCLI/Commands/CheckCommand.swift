@@ -10,11 +10,7 @@ import SwatchbookSession
 /// Every problem and warning is reported without stopping at the first bad
 /// file.
 struct CheckCommand {
-    static let parser = ArgumentParser(
-        command: "check",
-        options: [
-            .init(name: "--verbose", takesValue: false, help: "add the Lua traceback to script errors")
-        ])
+    static let parser = ArgumentParser(command: "check", options: [ViewOptions.verboseFlag.option])
 
     /// What checking one file found.
     struct Outcome {
@@ -51,7 +47,9 @@ struct CheckCommand {
                 for warning in outcome.warnings { report(warning.formatted) }
                 if let problem = outcome.problem {
                     report(problem.formatted)
-                    if parsed.has("--verbose"), let traceback = problem.traceback, !traceback.isEmpty {
+                    if ViewOptions.verboseFlag.isSet(in: parsed), let traceback = problem.traceback,
+                        !traceback.isEmpty
+                    {
                         report(traceback)
                     }
                     for other in problem.others { report(other.formatted) }

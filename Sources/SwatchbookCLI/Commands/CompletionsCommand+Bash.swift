@@ -42,7 +42,7 @@ extension CompletionsCommand {
                     "\"\(entry.name) \($0)\""
                 }
                 let action: String
-                switch CommandTable.values(of: option.name) {
+                switch option.completion {
                 case .words(let list): action = words(list)
                 case .list(let name): action = "_swatchbook_names \(name) \"$word\""
                 case .files: action = "_swatchbook_files \"$word\""

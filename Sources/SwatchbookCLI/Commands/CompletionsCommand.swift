@@ -20,21 +20,18 @@ struct CompletionsCommand {
 
     static let parser = ArgumentParser(
         command: "completions",
-        options: [
-            .init(
-                name: "--list", takesValue: true, valueName: "WHAT",
-                help: "print the themes, plugins or formats to complete, one a line"),
-            .init(
-                name: "--null", takesValue: false,
-                help: "with --list, end each name with a NUL byte, not a newline"),
-        ])
+        options: [list.option, null.option])
+    static let list = OptionSpec.text(
+        "--list", valueName: "WHAT", help: "print the themes, plugins or formats to complete, one a line",
+        completion: .words(["themes", "plugins", "formats"]))
+    static let null = FlagSpec("--null", help: "with --list, end each name with a NUL byte, not a newline")
 
     static let shells = ["bash", "zsh", "fish"]
 
     func run(_ arguments: [String]) throws(Diagnostic) -> String {
         let parsed = try Self.parser.parse(arguments)
-        if let list = parsed.value("--list") {
-            let lines = parsed.has("--null") ? Self.nulTerminated : Self.lines
+        if let list = try Self.list.value(in: parsed) {
+            let lines = Self.null.isSet(in: parsed) ? Self.nulTerminated : Self.lines
             switch list {
             case "themes": return lines(ThemeChoice.catalog().entries.keys.sorted())
             case "plugins": return lines(pluginNames())
@@ -143,7 +140,7 @@ struct CompletionsCommand {
                 let repeat_ = option.repeatable ? "*" : ""
                 var value = ""
                 if option.takesValue {
-                    switch CommandTable.values(of: option.name) {
+                    switch option.completion {
                     case .words(let words): value = ":\(option.valueName):(\(words.joined(separator: " ")))"
                     case .list(let list): value = ":\(option.valueName):_swatchbook_list \(list)"
                     case .files: value = ":\(option.valueName):_files"
@@ -210,7 +207,7 @@ struct CompletionsCommand {
                 var line = "complete -c swatchbook \(when) -l \(option.name.dropFirst(2))"
                 if let short = option.short { line += " -s \(short.dropFirst())" }
                 if option.takesValue {
-                    switch CommandTable.values(of: option.name) {
+                    switch option.completion {
                     case .words(let words): line += " -x -a \(quoted(words.joined(separator: " ")))"
                     case .list(let list): line += " -x -a " + listed(list, "\\t")
                     case .files: line += " -r -F"

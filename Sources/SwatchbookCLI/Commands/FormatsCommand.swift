@@ -8,15 +8,10 @@ import SwatchbookRender
 /// the user's readers first), so `--format` and `--input-format` have one
 /// list to point to.
 struct FormatsCommand {
-    static let parser = ArgumentParser(
-        command: "formats",
-        options: [
-            .init(
-                name: "--json", takesValue: false,
-                help:
-                    "print {written: [{name, kind, extensions, summary}], read: [{name, extensions, reader}]}"
-            )
-        ])
+    static let json = FlagSpec(
+        "--json",
+        help: "print {written: [{name, kind, extensions, summary}], read: [{name, extensions, reader}]}")
+    static let parser = ArgumentParser(command: "formats", options: [json.option])
 
     var environment: [String: String]
     var warn: (String) -> Void
@@ -47,7 +42,7 @@ struct FormatsCommand {
                 .usage, "formats: takes no arguments, got \(parsed.positionals.joined(separator: " "))")
         }
         let listing = self.listing()
-        if parsed.has("--json") {
+        if Self.json.isSet(in: parsed) {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             guard let data = try? encoder.encode(listing) else {

@@ -6,13 +6,11 @@ import SwatchbookLua
 /// file that passes `check` and renders, in the user's config folder (or
 /// DIR), with the LuaLS stubs beside it. It never overwrites a file.
 struct NewCommand {
-    static let parser = ArgumentParser(
-        command: "new",
-        options: [
-            .init(
-                name: "--output", short: "-o", takesValue: true, valueName: "DIR",
-                help: "the folder to write into (default: the config folder's plugins, themes or readers)")
-        ])
+    static let output = OptionSpec.text(
+        "--output", short: "-o", valueName: "DIR",
+        help: "the folder to write into (default: the config folder's plugins, themes or readers)",
+        completion: .files)
+    static let parser = ArgumentParser(command: "new", options: [output.option])
 
     static let kinds = ["plugin", "theme", "reader"]
 
@@ -41,7 +39,8 @@ struct NewCommand {
                 "new: NAME is letters, digits, - and _, starting with a letter (it names the file), got \"\(name)\""
             )
         }
-        let folder = parsed.value("--output") ?? ConfigFolder.path(in: environment) + "/" + kind + "s"
+        let folder =
+            (try Self.output.value(in: parsed)) ?? ConfigFolder.path(in: environment) + "/" + kind + "s"
         var written: [(String, String)] = []
         switch kind {
         case "plugin": written = [(name + ".lua", Self.plugin(name))]
@@ -75,7 +74,7 @@ struct NewCommand {
         let files = written.map { folder + "/" + $0.0 }.joined(separator: ", ")
         let next =
             switch kind {
-            case "plugin": "swatchbook render \(parsed.value("--output") == nil ? name : files)"
+            case "plugin": "swatchbook render \((try Self.output.value(in: parsed)) == nil ? name : files)"
             case "theme": "swatchbook render --theme \(name)"
             default: "swatchbook render FILE.\(name)"
             }

@@ -7,15 +7,12 @@ import SwatchbookRender
 /// name is looked up, so the user sees which file `render NAME` would run
 /// and which files that name hides.
 struct PluginsCommand {
-    static let parser = ArgumentParser(
-        command: "plugins",
-        options: [
-            .init(
-                name: "--json", takesValue: false,
-                help:
-                    "print a JSON array of {name, title, version, api, file, description, error, shadowed_by, bundled}"
-            )
-        ])
+    static let json = FlagSpec(
+        "--json",
+        help:
+            "print a JSON array of {name, title, version, api, file, description, error, shadowed_by, bundled}"
+    )
+    static let parser = ArgumentParser(command: "plugins", options: [json.option])
 
     /// One plugin file, loaded or not.
     struct Entry: Encodable {
@@ -68,7 +65,7 @@ struct PluginsCommand {
         for entry in entries {
             if let error = entry.error { warn(error.formatted) }
         }
-        return parsed.has("--json") ? try Self.json(entries) : Array(Self.table(entries).utf8)
+        return Self.json.isSet(in: parsed) ? try Self.json(entries) : Array(Self.table(entries).utf8)
     }
 
     /// Every plugin file in search-path order, then by file name, then the

@@ -7,27 +7,24 @@ import SwatchbookSession
 /// `swatchbook render`: lay out the catalogue and draw it headless, after
 /// replaying what a user would do (`--tap`, `--keys`, `--filter`).
 struct RenderCommand {
+    static let format = OptionSpec<OutputFormat>.choice(
+        "--format", valueName: "FORMAT",
+        help:
+            "ansi|plain|html|json|transcript, or a palette file: css|scss|gpl|tokens|ase (default: -o FILE's extension, else ansi on a terminal or with colour asked for, else plain)"
+    )
+    static let tap = OptionSpec.path(
+        "--tap", repeatable: true, help: "tap PATH before drawing, as a user would (repeatable)")
+    static let inspect = OptionSpec.path(
+        "--inspect",
+        help: "write the inspector of PATH (fields; hex, rgb, hsl, oklch, contrast, nearest name)")
+    static let output = OptionSpec.text(
+        "--output", short: "-o", valueName: "FILE", help: "write to FILE atomically instead of stdout",
+        completion: .files)
+
     static let parser = ArgumentParser(
         command: "render",
-        options: [
-            .init(
-                name: "--height", takesValue: true, valueName: "N",
-                help: "draw one viewport of N lines, not the whole catalogue"),
-            .init(
-                name: "--format", takesValue: true, valueName: "FORMAT",
-                help:
-                    "ansi|plain|html|json|transcript, or a palette file: css|scss|gpl|tokens|ase (default: -o FILE's extension, else ansi on a terminal or with colour asked for, else plain)"
-            ),
-            .init(
-                name: "--tap", takesValue: true, repeatable: true, valueName: "PATH",
-                help: "tap PATH before drawing, as a user would (repeatable)"),
-            .init(
-                name: "--inspect", takesValue: true, valueName: "PATH",
-                help: "write the inspector of PATH (fields; hex, rgb, hsl, oklch, contrast, nearest name)"),
-            .init(
-                name: "--output", short: "-o", takesValue: true, valueName: "FILE",
-                help: "write to FILE atomically instead of stdout"),
-        ] + ViewOptions.options)
+        options: [ViewOptions.height.option, format.option, tap.option, inspect.option, output.option]
+            + ViewOptions.options)
 
     /// The longest lazy catalogue drawn whole without --height.
     static let lazyWholeLimit = 100_000
@@ -53,19 +50,15 @@ struct RenderCommand {
         let parsed = try Self.parser.parse(arguments)
         let options = try ViewOptions(parsed, command: "render")
         // A file is never a terminal, so -o writes the same bytes wherever it runs.
-        let outputPath = parsed.value("--output")
+        let outputPath = try Self.output.value(in: parsed)
         let toTerminal = terminal.isTerminal && outputPath == nil
         let colourAsked = ColorDepth.isForced(options.request, environment: terminal.environment)
         let format =
-            try OptionValues.choice(parsed.value("--format"), option: "--format", as: OutputFormat.self)
+            try Self.format.value(in: parsed)
             ?? outputPath.flatMap(OutputFormat.init(extensionOf:))
             ?? (toTerminal || colourAsked ? .ansi : .plain)
-        let taps = try parsed.all("--tap").map { text throws(Diagnostic) in
-            try ViewOptions.path(text, option: "--tap")
-        }
-        let inspect = try parsed.value("--inspect").map { text throws(Diagnostic) in
-            try ViewOptions.path(text, option: "--inspect")
-        }
+        let taps = try Self.tap.values(in: parsed)
+        let inspect = try Self.inspect.value(in: parsed)
 
         // A viewport is a screen, with a screen's sticky header; the JSON
         // and transcript describe the same window without drawing over it.

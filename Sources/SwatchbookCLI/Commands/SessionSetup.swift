@@ -26,11 +26,11 @@ struct SessionSetup {
         let saved = try options.statePath.flatMap { path throws(Diagnostic) in try StateFile.load(path) }
         var opened = try load(state: saved?.state, screen: screen)
         opened.saved = saved
-        for value in options.expand {
-            if value == "all" {
+        for expansion in options.expand {
+            switch expansion {
+            case .all:
                 opened.session.expandAll()
-            } else {
-                let path = try ViewOptions.path(value, option: "--expand")
+            case .path(let path):
                 do throws(Diagnostic) { try opened.session.expand(path) } catch {
                     throw error.about("--expand")
                 }

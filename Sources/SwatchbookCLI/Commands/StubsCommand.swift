@@ -6,13 +6,10 @@ import SwatchbookLua
 /// (rewritten each time, as the host changes), and `DIR/.luarc.json` pointing
 /// to them (kept when there is one).
 struct StubsCommand {
-    static let parser = ArgumentParser(
-        command: "stubs",
-        options: [
-            .init(
-                name: "--output", short: "-o", takesValue: true, valueName: "DIR",
-                help: "the plugin folder to write the stubs into (default: the current folder)")
-        ])
+    static let output = OptionSpec.text(
+        "--output", short: "-o", valueName: "DIR",
+        help: "the plugin folder to write the stubs into (default: the current folder)", completion: .files)
+    static let parser = ArgumentParser(command: "stubs", options: [output.option])
 
     var currentDirectory: String
 
@@ -22,7 +19,7 @@ struct StubsCommand {
             throw Diagnostic(
                 .usage, "stubs: takes no arguments, got \(parsed.positionals.joined(separator: " "))")
         }
-        let folder = parsed.value("--output") ?? "."
+        let folder = try Self.output.value(in: parsed) ?? "."
         return try Self.write(into: folder, currentDirectory: currentDirectory)
     }
 

@@ -11,15 +11,13 @@ import SwatchbookLua
 struct ThemeImportCommand {
     static let parser = ArgumentParser(
         command: "theme import",
-        options: [
-            .init(
-                name: "--output", short: "-o", takesValue: true, valueName: "DIR",
-                help: "the pack folder to write: created, or replaced when it holds a pack theme import wrote"
-            ),
-            .init(
-                name: "--force", takesValue: false,
-                help: "replace such a pack even where its files were edited since (never other files)"),
-        ])
+        options: [output.option, force.option])
+    static let output = OptionSpec.text(
+        "--output", short: "-o", valueName: "DIR",
+        help: "the pack folder to write: created, or replaced when it holds a pack theme import wrote",
+        completion: .files)
+    static let force = FlagSpec(
+        "--force", help: "replace such a pack even where its files were edited since (never other files)")
 
     /// Relative FILE and DIR paths start here.
     var currentDirectory: String
@@ -58,11 +56,11 @@ struct ThemeImportCommand {
         guard !parsed.positionals.isEmpty else {
             throw Diagnostic(.usage, "theme import \(format): expected at least one scheme FILE", help: help)
         }
-        guard let output = parsed.value("--output") else {
+        guard let output = try Self.output.value(in: parsed) else {
             throw Diagnostic(
                 .usage, "theme import \(format): -o DIR is required (the theme pack folder to write)")
         }
-        let force = parsed.has("--force")
+        let force = Self.force.isSet(in: parsed)
         if format == "base16" {
             let summary = try Base16Importer.run(
                 inputs: parsed.positionals, output: output, currentDirectory: currentDirectory, force: force,

@@ -9,28 +9,24 @@ import SwatchbookSession
 struct ThemesCommand {
     static let parser = ArgumentParser(
         command: "themes",
-        options: [
-            .init(
-                name: "--show", takesValue: true, valueName: "ID",
-                help: "one resolved theme and where each role came from"),
-            .init(
-                name: "--preview", takesValue: false,
-                help: "draw each theme (or each ID given) in itself: palette and roles as swatch strips"),
-            ViewOptions.widthOption,
-            ViewOptions.colorOption,
-        ])
+        options: [show.option, preview.option, ViewOptions.width.option, ViewOptions.color.option])
+    static let show = OptionSpec.text(
+        "--show", valueName: "ID", help: "one resolved theme and where each role came from",
+        completion: .list("themes"))
+    static let preview = FlagSpec(
+        "--preview", help: "draw each theme (or each ID given) in itself: palette and roles as swatch strips")
 
     var terminal: TerminalInfo
     var warn: (String) -> Void
 
     func run(_ arguments: [String]) throws(Diagnostic) -> [UInt8] {
         let parsed = try Self.parser.parse(arguments)
-        guard parsed.positionals.isEmpty || parsed.has("--preview") else {
+        guard parsed.positionals.isEmpty || Self.preview.isSet(in: parsed) else {
             throw Diagnostic(.usage, "themes: unexpected \(parsed.positionals.joined(separator: " "))")
         }
         let catalog = ThemeChoice.catalog(warn: warn)
-        if let id = parsed.value("--show") { return try show(id, catalog) }
-        if parsed.has("--preview") { return try preview(parsed, catalog) }
+        if let id = try Self.show.value(in: parsed) { return try show(id, catalog) }
+        if Self.preview.isSet(in: parsed) { return try preview(parsed, catalog) }
         var rows = [["ID", "NAME", "VARIANT", "PACK", "FILE"]]
         let resolver = catalog.resolver
         for id in catalog.entries.keys.sorted() {
@@ -68,11 +64,9 @@ struct ThemesCommand {
         -> [UInt8]
     {
         let width =
-            try OptionValues.integer(parsed.value("--width"), option: "--width", in: ViewOptions.widthRange)
-            ?? terminal.width ?? Screen.defaultWidth
+            try ViewOptions.width.value(in: parsed) ?? terminal.width ?? Screen.defaultWidth
         let request =
-            try OptionValues.choice(parsed.value("--color"), option: "--color", as: ColorDepth.Request.self)
-            ?? .auto
+            try ViewOptions.color.value(in: parsed) ?? .auto
         let depth = ColorDepth.resolve(
             request, environment: terminal.environment, isTerminal: terminal.isTerminal)
         var ids = parsed.positionals.isEmpty ? catalog.entries.keys.sorted() : parsed.positionals

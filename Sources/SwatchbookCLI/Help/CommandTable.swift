@@ -1,6 +1,4 @@
 import SwatchbookCore
-import SwatchbookRender
-import SwatchbookSession
 
 /// Every command, once: its usage line, its summary, its options (the
 /// parsers' own tables) and what its positional arguments are. `--help`,
@@ -75,29 +73,5 @@ enum CommandTable {
             name: "help", usage: "help COMMAND", summary: "options of a command", options: [],
             positional: .words(commands.map(\.name) + ["help"]))
         return commands + [help]
-    }
-
-    enum Values {
-        case words([String])
-        /// Asked of the binary: `completions --list NAME`.
-        case list(String)
-        case files
-        case none
-    }
-
-    /// What an option's value is, for completing it.
-    static func values(of option: String) -> Values {
-        switch option {
-        case "--format": .words(OutputFormat.allCases.map(\.rawValue))
-        case "--color": .words(ColorDepth.Request.allCases.map(\.rawValue))
-        case "--layout": .words(LayoutSettings.Style.allCases.map(\.rawValue))
-        case "--print": .words(PickFormat.allCases.map(\.rawValue))
-        case "--expand": .words(["all"])
-        case "--theme": .list("themes")
-        case "--input-format": .list("formats")
-        case "--list": .words(["themes", "plugins", "formats"])
-        case "--output", "--state": .files
-        default: .none
-        }
     }
 }
