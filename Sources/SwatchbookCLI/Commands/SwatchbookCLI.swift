@@ -38,94 +38,25 @@ public enum SwatchbookCLI {
         switch command {
         case "--help", "-h":
             try printOut(HelpText.overview)
+            return 0
         case "--version", "-V":
             let api = PluginLoader.supportedAPI.map(String.init).joined(separator: ", ")
             try printOut("swatchbook \(version) (plugin api \(api))\n")
-        case "help":
-            try printOut(try HelpText.forCommand(rest.first))
-        case "render":
-            let terminal = TerminalInfo.current()
-            let command = RenderCommand(
-                terminal: terminal, locator: PluginLocator(environment: terminal.environment),
-                warn: { printError($0) })
-            let defaults = try withDefaults(rest, parser: RenderCommand.parser)
-            let rendered = try defaults.placing { () throws(Diagnostic) in try command.run(defaults.arguments)
-            }
-            if let output = rendered.output {
-                try output.commit(rendered.bytes)
-            } else if let streamed = rendered.streamed {
-                try streamed.finish(rendered.bytes)
-            } else {
-                try OutputFile.writeAll(rendered.bytes, to: STDOUT_FILENO, name: "stdout")
-            }
-            // The process ends next and takes the session's memory with it:
-            // freeing a big lazy catalogue's cached answers and its Lua state
-            // one object at a time would only delay the exit (by some 20 ms
-            // for the 90,000 answers of a 1000×10×50 render). A plugin's
-            // `__gc` finalizers are not run at exit.
-            _ = Unmanaged.passRetained(rendered.session)
-        case "browse", "pick":
-            let terminal = TerminalInfo.current()
-            let browse = BrowseCommand(
-                mode: command == "pick" ? .pick : .browse, terminal: terminal,
-                locator: PluginLocator(environment: terminal.environment), warn: { printError($0) })
-            let defaults = try withDefaults(rest, parser: browse.parser)
-            let (output, status) = try defaults.placing { () throws(Diagnostic) in
-                try browse.run(defaults.arguments)
-            }
-            if let output {
-                try OutputFile.writeAll(Array((output + "\n").utf8), to: STDOUT_FILENO, name: "stdout")
-            }
-            return status
-        case "themes":
-            try OutputFile.writeAll(
-                try ThemesCommand(terminal: TerminalInfo.current(), warn: { printError($0) }).run(rest),
-                to: STDOUT_FILENO, name: "stdout")
-        case "plugins":
-            let environment = ProcessInfo.processInfo.environment
-            let command = PluginsCommand(
-                locator: PluginLocator(environment: environment), warn: { printError($0) })
-            try OutputFile.writeAll(try command.run(rest), to: STDOUT_FILENO, name: "stdout")
-        case "formats":
-            let command = FormatsCommand(
-                environment: ProcessInfo.processInfo.environment, warn: { printError($0) })
-            try OutputFile.writeAll(try command.run(rest), to: STDOUT_FILENO, name: "stdout")
-        case "new":
-            let command = NewCommand(
-                environment: ProcessInfo.processInfo.environment,
-                currentDirectory: FileManager.default.currentDirectoryPath)
-            reportWritten(try command.run(rest))
-        case "stubs":
-            reportWritten(
-                try StubsCommand(currentDirectory: FileManager.default.currentDirectoryPath).run(rest))
-        case "manpage":
-            try printOut(ManualPage.roff(version: version))
-        case "completions":
-            let command = CompletionsCommand(environment: ProcessInfo.processInfo.environment)
-            try printOut(try command.run(rest))
-        case "theme":
-            let command = ThemeImportCommand(
-                currentDirectory: FileManager.default.currentDirectoryPath,
-                environment: ProcessInfo.processInfo.environment)
-            reportWritten(try command.run(rest))
-        case "check":
-            let environment = ProcessInfo.processInfo.environment
-            let command = CheckCommand(
-                locator: PluginLocator(environment: environment), report: { printError($0) },
-                output: { (text: String) throws(Diagnostic) in try printOut(text) })
-            return try command.run(rest)
+            return 0
         default:
-            throw Diagnostic(
-                .usage, "swatchbook: unknown command '\(command)'",
-                suggestion: Suggestion(for: command, among: HelpText.commands, spelled: .singleQuoted),
-                help: "see 'swatchbook --help'")
+            guard let entry = CommandTable.entries.first(where: { $0.name == command }) else {
+                throw Diagnostic(
+                    .usage, "swatchbook: unknown command '\(command)'",
+                    suggestion: Suggestion(for: command, among: HelpText.commands, spelled: .singleQuoted),
+                    help: "see 'swatchbook --help'")
+            }
+            return try entry.run(rest)
         }
-        return 0
     }
 
     /// `arguments` after the config file's and `SWATCHBOOK_OPTS`' defaults
     /// that `parser`'s command takes (see ``DefaultOptions``).
-    private static func withDefaults(_ arguments: [String], parser: ArgumentParser) throws(Diagnostic)
+    static func withDefaults(_ arguments: [String], parser: ArgumentParser) throws(Diagnostic)
         -> DefaultOptions.Applied
     {
         try DefaultOptions(environment: ProcessInfo.processInfo.environment).apply(
