@@ -1,5 +1,6 @@
 import Foundation
 @testable import SwatchbookCLI
+import SwatchbookLua
 import Testing
 
 /// Palette files opened with no plugin written, and written back, through
@@ -337,14 +338,52 @@ extension PaletteFileTests {
         #expect(readers.count == onDisk.count - 1, "every reader but terminal.lua loads")
         let formats = readers.map(\.probe.declaration.format)
         #expect(Set(formats).count == formats.count, "\(formats)")
-        // The index that spares loading every reader says what each declares.
-        var declared: [String: BundledReaders.Entry] = [:]
-        for reader in readers {
-            let file = String(reader.located.displayName.dropFirst("Readers/".count))
-            declared[file] = BundledReaders.Entry(
-                format: reader.probe.declaration.format, extensions: reader.probe.declaration.extensions)
+        // The tables are generated from the readers, and are up to date.
+        let tablesFile = CommandRunner.root.appendingPathComponent(
+            "Sources/SwatchbookCLI/Bundled/BundledReaders+Tables.swift")
+        let generated = try Self.bundledTables(from: folder)
+        if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1" {
+            try generated.write(to: tablesFile, atomically: true, encoding: .utf8)
         }
-        #expect(declared == BundledReaders.index)
+        #expect(
+            try String(contentsOf: tablesFile, encoding: .utf8) == generated,
+            "BundledReaders+Tables.swift is out of date: run RECORD_GOLDEN=1 swift test --filter theBundleMatchesTheReadersFolder"
+        )
+    }
+
+    /// `BundledReaders+Tables.swift` as the readers in `folder` make it:
+    /// every file, and what each reader's own chunk declares it reads.
+    static func bundledTables(from folder: URL) throws -> String {
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        var lines = [
+            "// Generated from Readers/ by PaletteFileTests.theBundleMatchesTheReadersFolder:",
+            "// do not edit. After adding, removing or changing a reader's `reads`, run",
+            "// RECORD_GOLDEN=1 swift test --filter theBundleMatchesTheReadersFolder.",
+            "",
+            "extension BundledReaders {",
+            "    static let files: [String: [UInt8]] = [",
+        ]
+        for name in names {
+            let resource = name.map { $0 == "-" || $0 == "." ? "_" : String($0) }.joined()
+            lines.append("        \"\(name)\": PackageResources.\(resource),")
+        }
+        lines += [
+            "    ]", "", "    /// Each reader's `reads`, as its own chunk declares it.",
+            "    static let index: [String: Entry] = [",
+        ]
+        for name in names {
+            // The shared module is no reader: it has no `reads`.
+            guard
+                let probe = try? ReaderProbe(
+                    file: folder.appendingPathComponent(name), displayName: "Readers/" + name)
+            else { continue }
+            let extensions = probe.declaration.extensions.map { "\"\($0)\"" }.joined(separator: ", ")
+            lines.append(
+                "        \"\(name)\": Entry(format: \"\(probe.declaration.format)\", extensions: [\(extensions)]),"
+            )
+        }
+        lines += ["    ]", "}"]
+        return lines.joined(separator: "\n") + "\n"
     }
 
     /// A reader of one's own, in the config folder, reads a format of its

@@ -1,52 +1,13 @@
 /// The reader plugins of `Readers/` and the modules they share, compiled
 /// into the binary so a palette file opens from any folder. Each file is a
-/// symlink in `BundledReaders/`; a test checks this table against
-/// `Readers/` byte for byte.
+/// symlink in `BundledReaders/`. The tables of files and of what each
+/// reader declares are generated from the readers themselves
+/// (`BundledReaders+Tables.swift`).
 enum BundledReaders {
-    static let files: [String: [UInt8]] = [
-        "alacritty.lua": PackageResources.alacritty_lua,
-        "ase.lua": PackageResources.ase_lua,
-        "base16.lua": PackageResources.base16_lua,
-        "css.lua": PackageResources.css_lua,
-        "design-tokens.lua": PackageResources.design_tokens_lua,
-        "foot.lua": PackageResources.foot_lua,
-        "ghostty.lua": PackageResources.ghostty_lua,
-        "gpl.lua": PackageResources.gpl_lua,
-        "iterm.lua": PackageResources.iterm_lua,
-        "kitty.lua": PackageResources.kitty_lua,
-        "konsole.lua": PackageResources.konsole_lua,
-        "terminal.lua": PackageResources.terminal_lua,
-        "tilix.lua": PackageResources.tilix_lua,
-        "wezterm.lua": PackageResources.wezterm_lua,
-        "windows-terminal.lua": PackageResources.windows_terminal_lua,
-        "xfce4-terminal.lua": PackageResources.xfce4_terminal_lua,
-        "xresources.lua": PackageResources.xresources_lua,
-    ]
-
-    /// What each bundled reader's `reads` declares, so a file is handed to
-    /// the readers that may read it without loading all of them; a test
-    /// holds this table against the readers' own declarations.
+    /// What a bundled reader's `reads` declares, so a file is handed to the
+    /// readers that may read it without loading all of them.
     struct Entry: Equatable {
         var format: String
         var extensions: [String]
     }
-
-    static let index: [String: Entry] = [
-        "alacritty.lua": Entry(format: "alacritty", extensions: ["toml"]),
-        "ase.lua": Entry(format: "ase", extensions: ["ase"]),
-        "base16.lua": Entry(format: "base16", extensions: ["yaml", "yml"]),
-        "css.lua": Entry(format: "css", extensions: ["css"]),
-        "design-tokens.lua": Entry(format: "tokens", extensions: ["tokens.json", "tokens", "json"]),
-        "foot.lua": Entry(format: "foot", extensions: ["ini"]),
-        "ghostty.lua": Entry(format: "ghostty", extensions: []),
-        "gpl.lua": Entry(format: "gpl", extensions: ["gpl"]),
-        "iterm.lua": Entry(format: "iterm", extensions: ["itermcolors"]),
-        "kitty.lua": Entry(format: "kitty", extensions: ["conf"]),
-        "konsole.lua": Entry(format: "konsole", extensions: ["colorscheme"]),
-        "tilix.lua": Entry(format: "tilix", extensions: ["json"]),
-        "wezterm.lua": Entry(format: "wezterm", extensions: ["toml"]),
-        "windows-terminal.lua": Entry(format: "windows-terminal", extensions: ["json"]),
-        "xfce4-terminal.lua": Entry(format: "xfce4-terminal", extensions: ["theme"]),
-        "xresources.lua": Entry(format: "xresources", extensions: ["xresources", "xdefaults", "xrdb"]),
-    ]
 }
