@@ -93,9 +93,19 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     /// colours rather than its layout.
     public var isPalette: Bool { spec.kind == .palette }
 
-    /// The writer that turns canvases into this format: the one place a
-    /// format is matched to its writer. Nil for a format that describes the
-    /// layout instead (see ``RenderPipeline/render(_:_:as:)``).
+    /// What describes the layout in this format, for one that does not
+    /// paint it (JSON, the transcript).
+    public var describer: (any LayoutDescriber)? {
+        switch self {
+        case .json: JSONDescriber()
+        case .transcript: TranscriptDescriber()
+        case .ansi, .plain, .html, .css, .scss, .gpl, .tokens, .ase: nil
+        }
+    }
+
+    /// The writer that turns canvases into this format: with
+    /// ``describer``, the one place a format is matched to what writes it.
+    /// Nil for a format that describes the layout or is a palette file.
     ///
     /// - Parameters:
     ///   - depth: the colours ANSI may use.

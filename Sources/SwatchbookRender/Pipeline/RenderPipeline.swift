@@ -54,13 +54,11 @@ public struct RenderPipeline {
             let catalogue = layout.source as? Catalogue ?? Catalogue(copying: layout.source)
             return PaletteWriter.write(catalogue, as: format, title: title)
         }
-        guard var writer = writer(for: format) else {
-            let window = layout.layout(viewport)
-            guard format == .json else { return TranscriptWriter.encode(window, source: layout.source) }
-            let model = JSONWriter.Model(
-                source: layout.source, state: layout.state, isWhole: viewport.height == nil, data: itemData)
-            return JSONWriter.encode(window, theme: theme, settings: settings, model: model)
+        if let describer = format.describer {
+            return describer.describe(
+                layout.layout(viewport), of: layout, isWhole: viewport.height == nil, pipeline: self)
         }
+        guard var writer = writer(for: format) else { return [] }
         return render(layout, viewport, with: &writer)
     }
 
@@ -76,38 +74,12 @@ public struct RenderPipeline {
     /// `format`: the panel for the canvas formats, an object for JSON, and
     /// a line per figure for the transcript.
     public func render(_ inspection: Inspection, width: Int, as format: OutputFormat) -> [UInt8] {
+        if let describer = format.describer { return describer.describe(inspection) }
+        // A palette format has no inspector; the command refuses it first.
+        guard var writer = writer(for: format) else { return [] }
         var bytes: [UInt8] = []
-        switch format {
-        case .json:
-            bytes += "{\"path\": ".utf8
-            bytes.append(path: inspection.path.indices)
-            bytes += ", \"kind\": ".utf8
-            bytes.append(jsonString: inspection.kind.rawValue)
-            bytes += ", \"title\": ".utf8
-            bytes.append(jsonString: inspection.title)
-            bytes += ", \"color\": ".utf8
-            bytes.append(color: inspection.color)
-            bytes += ", \"lines\": [".utf8
-            for (i, line) in inspection.lines.enumerated() {
-                bytes += (i == 0 ? "{\"label\": " : ", {\"label\": ").utf8
-                bytes.append(jsonString: line.label)
-                bytes += ", \"value\": ".utf8
-                bytes.append(jsonString: line.value)
-                bytes.append(UInt8(ascii: "}"))
-            }
-            bytes += "]}\n".utf8
-        case .transcript:
-            var lines = [
-                Sanitizer.clean(inspection.title) + ", \(inspection.kind.rawValue) \(inspection.path)"
-            ]
-            lines += inspection.lines.map { Sanitizer.clean($0.label) + ": " + Sanitizer.clean($0.value) }
-            for line in lines { bytes += (line + "\n").utf8 }
-        case .ansi, .plain, .html, .css, .scss, .gpl, .tokens, .ase:
-            // A palette format has no inspector; the command refuses it first.
-            guard var writer = writer(for: format) else { return [] }
-            writer.write(InspectorPanel.canvas(inspection, width: width, theme: theme), into: &bytes)
-            writer.finish(into: &bytes)
-        }
+        writer.write(InspectorPanel.canvas(inspection, width: width, theme: theme), into: &bytes)
+        writer.finish(into: &bytes)
         return bytes
     }
 }

@@ -34,6 +34,13 @@ public enum TranscriptWriter {
     ///
     /// - Parameter source: the catalogue `layout` was made from, which names
     ///   what lies outside the window.
+    /// One element's inspector: its title, kind and path, then a line per figure.
+    public static func encode(_ inspection: Inspection) -> [UInt8] {
+        var lines = [Sanitizer.clean(inspection.title) + ", \(inspection.kind.rawValue) \(inspection.path)"]
+        lines += inspection.lines.map { Sanitizer.clean($0.label) + ": " + Sanitizer.clean($0.value) }
+        return Array(lines.map { $0 + "\n" }.joined().utf8)
+    }
+
     public static func encode(_ layout: Layout, source: (any CatalogueSource)? = nil) -> [UInt8] {
         var output: [UInt8] = []
         for line in lines(layout, source: source) {
