@@ -32,6 +32,29 @@ import Testing
     /// page are made from, `help NAME` answers for each, and no help text
     /// sends the user to a command that does not exist (the help once said
     /// to run 'swatchbook formats').
+    /// The README's table of commands is the command table's, made by this
+    /// test (RECORD_GOLDEN=1 writes it between the README's markers).
+    @Test func theREADMEListsTheCommandTable() throws {
+        let readme = CommandRunner.root.appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let begin = "<!-- commands: generated from CommandTable by ManualPageTests -->\n"
+        let end = "<!-- commands end -->"
+        let start = try #require(text.range(of: begin), "README.md has no command table marker")
+        let stop = try #require(text.range(of: end, range: start.upperBound..<text.endIndex))
+        let rows = CommandTable.entries.map { entry in
+            "| `swatchbook \(entry.usage.replacingOccurrences(of: "|", with: "\\|"))` | \(entry.summary) |"
+        }
+        let table = (["| command | what it does |", "|---|---|"] + rows).joined(separator: "\n") + "\n"
+        if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1" {
+            let written = text.replacingCharacters(in: start.upperBound..<stop.lowerBound, with: table)
+            try written.write(to: readme, atomically: true, encoding: .utf8)
+        }
+        #expect(
+            String(text[start.upperBound..<stop.lowerBound]) == table,
+            "README.md's command table is out of date: run RECORD_GOLDEN=1 swift test --filter theREADMEListsTheCommandTable"
+        )
+    }
+
     @Test func theHelpNamesOnlyCommandsThatExist() throws {
         let overview = try CommandRunner.run(["--help"])
         #expect(overview.status == 0)
