@@ -1,152 +1,46 @@
+import Foundation
+
 /// LuaLS type stubs (`---@meta`) for the `swatchbook` module, the plugin
 /// table, the event object, colours and themes, so an editor completes
-/// `sb.` and the plugin's keys. A test holds these tables against the live
-/// module's functions, the colour methods and the plugin reader's keys, so a
-/// function registered without its stub fails there.
+/// `sb.` and the plugin's keys. The functions' stubs come from their
+/// registrations (``LuaDoc``); a test holds those against what a script
+/// finds in the live module, and the plugin fields against the plugin
+/// reader's keys.
 public enum LuaStubs {
+    /// What the module registers, as a bare state installs it: every
+    /// function with what its registration says of it.
+    static let registered: [LuaDoc.Entry] = {
+        guard
+            let runtime = try? LuaRuntime(
+                file: URL(fileURLWithPath: "/stubs.lua"), displayName: "stubs.lua", limits: ScriptLimits(),
+                seed: 1)
+        else { return [] }
+        SwatchbookModule.install(in: runtime)
+        return runtime.documentation
+    }()
+
     /// `sb.NAME`: its annotations and signature.
-    static let functions: [(name: String, annotations: [String], signature: String)] = [
-        (
-            "color",
-            [
-                "Any colour form: hex, a CSS name or function, {r, g, b[, a]}, a colour.",
-                "@param x string|integer[]|swatchbook.Color", "@return swatchbook.Color",
-            ], "(x)"
-        ),
-        (
-            "rgb",
-            [
-                "@param r integer 0-255", "@param g integer 0-255", "@param b integer 0-255",
-                "@param a? integer 0-255", "@return swatchbook.Color",
-            ], "(r, g, b, a)"
-        ),
-        (
-            "hsl",
-            [
-                "@param h number hue in degrees", "@param s number|string fraction 0-1 or \"50%\"",
-                "@param l number|string fraction 0-1 or \"50%\"", "@return swatchbook.Color",
-            ], "(h, s, l)"
-        ),
-        (
-            "oklch",
-            [
-                "Gamut-mapped as CSS Color 4 maps it.", "@param l number|string lightness 0-1",
-                "@param c number|string chroma 0-0.5 (\"100%\" is 0.4)", "@param h number hue in degrees",
-                "@return swatchbook.Color",
-            ], "(l, c, h)"
-        ),
-        ("select", ["@param path swatchbook.Path"], "(path)"),
-        ("deselect", ["@param path swatchbook.Path"], "(path)"),
-        ("selected", ["@return string[] paths"], "()"),
-        ("expand", ["@param path swatchbook.Path"], "(path)"),
-        ("collapse", ["@param path swatchbook.Path"], "(path)"),
-        ("toggle", ["@param path swatchbook.Path"], "(path)"),
-        ("focus", ["@param path swatchbook.Path"], "(path)"),
-        ("scroll_to", ["@param path swatchbook.Path"], "(path)"),
-        (
-            "offset",
-            [
-                "Get or set a row's horizontal offset.", "@param rowpath swatchbook.Path",
-                "@param n? integer", "@return integer",
-            ], "(rowpath, n)"
-        ),
-        ("viewport", ["@return { width: integer, height: integer }"], "()"),
-        (
-            "visible",
-            [
-                "@return { path: string, kind: string, x: integer, y: integer, width: integer, height: integer }[]"
-            ], "()"
-        ),
-        ("layout", ["Changes layout settings live.", "@param settings swatchbook.Layout"], "(settings)"),
-        ("status", ["Shows text on the status line.", "@param text string"], "(text)"),
-        ("emit", ["Sets the pick result.", "@param text string"], "(text)"),
-        ("log", ["Writes to stderr, never the screen.", "@param ... any"], "(...)"),
-        ("reload", ["Asks the host to load the plugin again."], "()"),
-        (
-            "update",
-            ["Replaces the element at path.", "@param path swatchbook.Path", "@param element table"],
-            "(path, element)"
-        ),
-        (
-            "read",
-            ["A file of the plugin's folder, read-only.", "@param relative string", "@return string"],
-            "(relative)"
-        ),
-        ("input", ["A reader plugin's palette file: its bytes.", "@return string"], "()"),
-        (
-            "input_error",
-            [
-                "Reports the palette file as bad at a line (0 for none): FILE:LINE: message, exit 65.",
-                "@param line integer", "@param message string",
-            ], "(line, message)"
-        ),
-        (
-            "title",
-            [
-                "The title of what is written (HTML's page title, a GIMP palette's Name:).",
-                "@param text string",
-            ], "(text)"
-        ),
-        ("random", ["A seeded generator.", "@param seed integer", "@return swatchbook.Random"], "(seed)"),
-    ]
+    static var functions: [(name: String, annotations: [String], signature: String)] {
+        registered.filter { $0.scope == .module }.map { ($0.name, $0.doc.annotations, $0.doc.signature) }
+    }
 
     /// `sb.TABLE.NAME`.
-    static let tables: [(table: String, name: String, annotations: [String], signature: String)] = [
-        ("json", "decode", ["@param text string", "@return any"], "(text)"),
-        ("json", "encode", ["@param value any", "@return string"], "(value)"),
-        (
-            "json", "read", ["A JSON file of the plugin's folder.", "@param relative string", "@return any"],
-            "(relative)"
-        ),
-        (
-            "plist", "decode", ["An XML or binary property list.", "@param bytes string", "@return any"],
-            "(bytes)"
-        ),
-        (
-            "base16", "decode",
-            [
-                "A base16 or base24 scheme, read as `theme import` reads it.", "@param text string",
-                "@return { system: string, name: string, author: string?, description: string?, variant: string, slug: string, colors: table<string, string> }",
-            ], "(text)"
-        ),
-        (
-            "yaml", "decode",
-            [
-                "A YAML document: every scalar a string as written, mappings in the document's order.",
-                "@param text string", "@return any value", "@return table<string, integer> lines by key path",
-            ], "(text)"
-        ),
-    ]
+    static var tables: [(table: String, name: String, annotations: [String], signature: String)] {
+        registered.compactMap { entry in
+            guard case .table(let table) = entry.scope else { return nil }
+            return (table, entry.name, entry.doc.annotations, entry.doc.signature)
+        }
+    }
 
     /// The colour userdata's methods.
-    static let colorMethods: [(name: String, annotations: [String], signature: String)] = [
-        ("hex", ["@return string #RRGGBB or #RRGGBBAA"], "()"),
-        ("rgb", ["@return integer r, integer g, integer b, integer a"], "()"),
-        ("hsl", ["@return number h, number s, number l"], "()"),
-        ("oklch", ["@return number l, number c, number h"], "()"),
-        ("lighten", ["@param t number|string 0-1", "@return swatchbook.Color"], "(t)"),
-        ("darken", ["@param t number|string 0-1", "@return swatchbook.Color"], "(t)"),
-        (
-            "mix",
-            [
-                "color-mix in OKLab, premultiplied.", "@param other swatchbook.Color|string",
-                "@param t? number|string 0-1, default 0.5", "@return swatchbook.Color",
-            ], "(other, t)"
-        ),
-        ("luminance", ["@return number WCAG relative luminance"], "()"),
-        (
-            "contrast", ["@param other swatchbook.Color|string", "@return number WCAG 2 ratio, 1-21"],
-            "(other)"
-        ),
-        ("nearest_name", ["@return string"], "()"),
-        ("is_light", ["@return boolean"], "()"),
-    ]
+    static var colorMethods: [(name: String, annotations: [String], signature: String)] {
+        registered.filter { $0.scope == .colour }.map { ($0.name, $0.doc.annotations, $0.doc.signature) }
+    }
 
-    static let randomMethods: [(name: String, annotations: [String], signature: String)] = [
-        ("int", ["@param a integer", "@param b integer", "@return integer"], "(a, b)"),
-        ("float", ["@return number"], "()"),
-        ("color", ["@return swatchbook.Color"], "()"),
-    ]
+    /// A generator's methods.
+    static var randomMethods: [(name: String, annotations: [String], signature: String)] {
+        registered.filter { $0.scope == .random }.map { ($0.name, $0.doc.annotations, $0.doc.signature) }
+    }
 
     /// The plugin table's keys, with their types.
     static let pluginFields: [(name: String, type: String, doc: String)] = [

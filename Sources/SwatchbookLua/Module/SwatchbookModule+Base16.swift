@@ -15,7 +15,15 @@ extension SwatchbookModule {
         unowned let runtime = runtime
         let stack = runtime.stack
         stack.newTable()
-        function("decode", in: runtime) { stack throws(LuaHostError) in
+        function(
+            "decode", in: runtime, table: "base16",
+            doc: LuaDoc(
+                "(text)",
+                [
+                    "A base16 or base24 scheme, read as `theme import` reads it.", "@param text string",
+                    "@return { system: string, name: string, author: string?, description: string?, variant: string, slug: string, colors: table<string, string> }",
+                ])
+        ) { stack throws(LuaHostError) in
             let bytes = try bytes(at: 1, on: stack, in: "sb.base16.decode")
             // The file's own name gives the slug of a scheme that names none.
             let stem = runtime.host.input?.url.deletingPathExtension().lastPathComponent ?? "scheme"

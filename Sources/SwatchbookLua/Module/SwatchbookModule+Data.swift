@@ -17,19 +17,30 @@ extension SwatchbookModule {
         // every loaded plugin and theme would leak its Lua state.
         unowned let runtime = runtime
         let stack = runtime.stack
-        function("read", in: runtime) { stack throws(LuaHostError) in
+        function(
+            "read", in: runtime,
+            doc: LuaDoc(
+                "(relative)",
+                ["A file of the plugin's folder, read-only.", "@param relative string", "@return string"])
+        ) { stack throws(LuaHostError) in
             let relative = try relativePath(on: stack, in: "sb.read")
             stack.push(bytes: try read(relative, in: runtime, for: "sb.read"))
             return 1
         }
 
         stack.newTable()
-        function("decode", in: runtime) { stack throws(LuaHostError) in
+        function(
+            "decode", in: runtime, table: "json",
+            doc: LuaDoc("(text)", ["@param text string", "@return any"])
+        ) { stack throws(LuaHostError) in
             let text = try bytes(at: 1, on: stack, in: "sb.json.decode")
             try push(decoding: text, on: stack, in: "sb.json.decode")
             return 1
         }
-        function("encode", in: runtime) { stack throws(LuaHostError) in
+        function(
+            "encode", in: runtime, table: "json",
+            doc: LuaDoc("(value)", ["@param value any", "@return string"])
+        ) { stack throws(LuaHostError) in
             do throws(LuaHostError) {
                 // The value is copied outside the cap as it is turned to
                 // text: a cap's worth of it at most.
@@ -40,7 +51,12 @@ extension SwatchbookModule {
             }
             return 1
         }
-        function("read", in: runtime) { stack throws(LuaHostError) in
+        function(
+            "read", in: runtime, table: "json",
+            doc: LuaDoc(
+                "(relative)",
+                ["A JSON file of the plugin's folder.", "@param relative string", "@return any"])
+        ) { stack throws(LuaHostError) in
             let relative = try relativePath(on: stack, in: "sb.json.read")
             let text = try read(relative, in: runtime, for: "sb.json.read")
             try push(decoding: text, on: stack, in: "sb.json.read: \(relative)")
@@ -48,11 +64,22 @@ extension SwatchbookModule {
         }
         stack.setRawField(-2, "json")
 
-        function("input", in: runtime) { stack throws(LuaHostError) in
+        function(
+            "input", in: runtime,
+            doc: LuaDoc("()", ["A reader plugin's palette file: its bytes.", "@return string"])
+        ) { stack throws(LuaHostError) in
             stack.push(bytes: try readInput(of: runtime))
             return 1
         }
-        function("input_error", in: runtime) { stack throws(LuaHostError) in
+        function(
+            "input_error", in: runtime,
+            doc: LuaDoc(
+                "(line, message)",
+                [
+                    "Reports the palette file as bad at a line (0 for none): FILE:LINE: message, exit 65.",
+                    "@param line integer", "@param message string",
+                ])
+        ) { stack throws(LuaHostError) in
             guard let input = runtime.host.input else {
                 throw LuaHostError(
                     "sb.input_error: this plugin was given no file (it is not run as a reader)")
@@ -67,7 +94,15 @@ extension SwatchbookModule {
                 .data, file: input.displayName, line: line > 0 ? Int(line) : nil, Sanitizer.clean(message))
             throw LuaHostError("\(input.displayName):\(line): \(message)")
         }
-        function("title", in: runtime) { stack throws(LuaHostError) in
+        function(
+            "title", in: runtime,
+            doc: LuaDoc(
+                "(text)",
+                [
+                    "The title of what is written (HTML's page title, a GIMP palette's Name:).",
+                    "@param text string",
+                ])
+        ) { stack throws(LuaHostError) in
             guard let text = stack.string(at: 1) else {
                 throw LuaHostError("sb.title: expected a string, got \(stack.typeName(at: 1))")
             }

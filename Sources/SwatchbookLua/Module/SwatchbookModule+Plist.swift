@@ -12,7 +12,10 @@ extension SwatchbookModule {
         unowned let runtime = runtime
         let stack = runtime.stack
         stack.newTable()
-        function("decode", in: runtime) { stack throws(LuaHostError) in
+        function(
+            "decode", in: runtime, table: "plist",
+            doc: LuaDoc("(bytes)", ["An XML or binary property list.", "@param bytes string", "@return any"])
+        ) { stack throws(LuaHostError) in
             let bytes = try bytes(at: 1, on: stack, in: "sb.plist.decode")
             try checkExtent(of: bytes, in: runtime)
             let root: Any

@@ -13,7 +13,10 @@ extension SwatchbookModule {
         let stack = runtime.stack
         runtime.stack.newMetatable(randomMetatableName)
         stack.newTable()
-        randomMethod("int", in: runtime) { generator, stack throws(LuaHostError) in
+        randomMethod(
+            "int", in: runtime,
+            doc: LuaDoc("(a, b)", ["@param a integer", "@param b integer", "@return integer"])
+        ) { generator, stack throws(LuaHostError) in
             let first = try bound(2, on: stack)
             let range =
                 stack.type(at: 3) == .none || stack.type(at: 3) == .nil
@@ -24,11 +27,13 @@ extension SwatchbookModule {
             stack.push(generator.pointee.int(in: range.0...range.1))
             return 1
         }
-        randomMethod("float", in: runtime) { generator, stack throws(LuaHostError) in
+        randomMethod("float", in: runtime, doc: LuaDoc("()", ["@return number"])) {
+            generator, stack throws(LuaHostError) in
             stack.push(generator.pointee.unit())
             return 1
         }
-        randomMethod("color", in: runtime) { generator, stack throws(LuaHostError) in
+        randomMethod("color", in: runtime, doc: LuaDoc("()", ["@return swatchbook.Color"])) {
+            generator, stack throws(LuaHostError) in
             let bits = generator.pointee.next()
             let color = Color(
                 red: UInt8(truncatingIfNeeded: bits >> 56), green: UInt8(truncatingIfNeeded: bits >> 48),
@@ -44,7 +49,11 @@ extension SwatchbookModule {
         stack.setRawField(-2, "__name")
         stack.pop()
 
-        function("random", in: runtime) { stack throws(LuaHostError) in
+        function(
+            "random", in: runtime,
+            doc: LuaDoc(
+                "(seed)", ["A seeded generator.", "@param seed integer", "@return swatchbook.Random"])
+        ) { stack throws(LuaHostError) in
             guard stack.type(at: 1) == .number, let seed = stack.integer(at: 1) else {
                 throw LuaHostError("sb.random: the seed is \(stack.describe(at: 1)), expected an integer")
             }
@@ -58,9 +67,10 @@ extension SwatchbookModule {
     /// A method whose first argument must be a generator, which it may
     /// advance in place.
     private static func randomMethod(
-        _ name: String, in runtime: LuaRuntime,
+        _ name: String, in runtime: LuaRuntime, doc: LuaDoc? = nil,
         _ body: @escaping (UnsafeMutablePointer<RandomGenerator>, LuaStack) throws(LuaHostError) -> Int32
     ) {
+        if let doc { document(name, in: runtime, scope: .random, doc: doc) }
         runtime.pushFunction { stack throws(LuaHostError) in
             guard let raw = stack.userdata(at: 1, metatable: randomMetatableName) else {
                 throw LuaHostError("random:\(name): call it as generator:\(name)(...)")

@@ -28,19 +28,22 @@ extension SwatchbookModule {
             do throws(Diagnostic) { try body() } catch { throw LuaHostError(error.formatted) }
         }
 
-        function("select", in: runtime) { stack throws(LuaHostError) in
+        function("select", in: runtime, doc: LuaDoc("(path)", ["@param path swatchbook.Path"])) {
+            stack throws(LuaHostError) in
             let session = try session("select")
             let target = try element("select", stack, session)
             try run { () throws(Diagnostic) in try session.select(target) }
             return 0
         }
-        function("deselect", in: runtime) { stack throws(LuaHostError) in
+        function("deselect", in: runtime, doc: LuaDoc("(path)", ["@param path swatchbook.Path"])) {
+            stack throws(LuaHostError) in
             let session = try session("deselect")
             let target = try element("deselect", stack, session)
             try run { () throws(Diagnostic) in try session.deselect(target) }
             return 0
         }
-        function("selected", in: runtime) { stack throws(LuaHostError) in
+        function("selected", in: runtime, doc: LuaDoc("()", ["@return string[] paths"])) {
+            stack throws(LuaHostError) in
             let session = try session("selected")
             let paths = session.state.selected.compactMap { session.path(ofKey: $0) }.sorted()
             stack.newTable(arrayCount: paths.count)
@@ -51,7 +54,8 @@ extension SwatchbookModule {
             return 1
         }
         for (name, open) in [("expand", true as Bool?), ("collapse", false), ("toggle", nil)] {
-            function(name, in: runtime) { stack throws(LuaHostError) in
+            function(name, in: runtime, doc: LuaDoc("(path)", ["@param path swatchbook.Path"])) {
+                stack throws(LuaHostError) in
                 let session = try session(name)
                 let target = try element(name, stack, session)
                 guard target.kind == .node, target.node?.children.isEmpty == false else {
@@ -63,7 +67,8 @@ extension SwatchbookModule {
             }
         }
         for name in ["focus", "scroll_to"] {
-            function(name, in: runtime) { stack throws(LuaHostError) in
+            function(name, in: runtime, doc: LuaDoc("(path)", ["@param path swatchbook.Path"])) {
+                stack throws(LuaHostError) in
                 let session = try session(name)
                 let path = try path(at: 1, on: stack, in: "sb.\(name)")
                 guard let target = session.navigator.target(at: path, in: session.state) else {
@@ -77,7 +82,15 @@ extension SwatchbookModule {
                 return 0
             }
         }
-        function("offset", in: runtime) { stack throws(LuaHostError) in
+        function(
+            "offset", in: runtime,
+            doc: LuaDoc(
+                "(rowpath, n)",
+                [
+                    "Get or set a row's horizontal offset.", "@param rowpath swatchbook.Path",
+                    "@param n? integer", "@return integer",
+                ])
+        ) { stack throws(LuaHostError) in
             let session = try session("offset")
             let row = try element("offset", stack, session)
             guard row.kind == .row, row.row?.kind == .items else {
@@ -93,7 +106,8 @@ extension SwatchbookModule {
             stack.push(session.offset(of: row))
             return 1
         }
-        function("viewport", in: runtime) { stack throws(LuaHostError) in
+        function("viewport", in: runtime, doc: LuaDoc("()", ["@return { width: integer, height: integer }"]))
+        { stack throws(LuaHostError) in
             let session = try session("viewport")
             stack.newTable(fieldCount: 2)
             stack.push(session.screen.width)
@@ -102,7 +116,14 @@ extension SwatchbookModule {
             stack.setRawField(-2, "height")
             return 1
         }
-        function("visible", in: runtime) { stack throws(LuaHostError) in
+        function(
+            "visible", in: runtime,
+            doc: LuaDoc(
+                "()",
+                [
+                    "@return { path: string, kind: string, x: integer, y: integer, width: integer, height: integer }[]"
+                ])
+        ) { stack throws(LuaHostError) in
             let session = try session("visible")
             let elements = session.visibleLayout().elements
             stack.newTable(arrayCount: elements.count)
@@ -123,7 +144,10 @@ extension SwatchbookModule {
             }
             return 1
         }
-        function("layout", in: runtime) { stack throws(LuaHostError) in
+        function(
+            "layout", in: runtime,
+            doc: LuaDoc("(settings)", ["Changes layout settings live.", "@param settings swatchbook.Layout"])
+        ) { stack throws(LuaHostError) in
             let session = try session("layout")
             var reader = PluginTableReader(stack: stack, file: runtime.displayName)
             do throws(Diagnostic) {
@@ -133,12 +157,16 @@ extension SwatchbookModule {
             }
             return 0
         }
-        function("status", in: runtime) { stack throws(LuaHostError) in
+        function(
+            "status", in: runtime,
+            doc: LuaDoc("(text)", ["Shows text on the status line.", "@param text string"])
+        ) { stack throws(LuaHostError) in
             let session = try session("status")
             session.status = stack.string(at: 1) ?? stack.describe(at: 1)
             return 0
         }
-        function("emit", in: runtime) { stack throws(LuaHostError) in
+        function("emit", in: runtime, doc: LuaDoc("(text)", ["Sets the pick result.", "@param text string"]))
+        { stack throws(LuaHostError) in
             let session = try session("emit")
             guard let text = stack.string(at: 1) else {
                 throw LuaHostError("sb.emit: expected a string, got \(stack.describe(at: 1))")
@@ -147,7 +175,8 @@ extension SwatchbookModule {
             return 0
         }
         installUpdate(in: runtime)
-        function("reload", in: runtime) { _ throws(LuaHostError) in
+        function("reload", in: runtime, doc: LuaDoc("()", ["Asks the host to load the plugin again."])) {
+            _ throws(LuaHostError) in
             try session("reload").reload()
             return 0
         }

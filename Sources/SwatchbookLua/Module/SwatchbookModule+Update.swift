@@ -8,7 +8,12 @@ extension SwatchbookModule {
         // The runtime keeps its host functions; they must not keep it, or
         // every loaded plugin and theme would leak its Lua state.
         unowned let runtime = runtime
-        function("update", in: runtime) { stack throws(LuaHostError) in
+        function(
+            "update", in: runtime,
+            doc: LuaDoc(
+                "(path, element)",
+                ["Replaces the element at path.", "@param path swatchbook.Path", "@param element table"])
+        ) { stack throws(LuaHostError) in
             guard let session = runtime.host.session else {
                 throw LuaHostError(
                     "sb.update: the catalogue is not shown yet; call it from a callback or on_load")

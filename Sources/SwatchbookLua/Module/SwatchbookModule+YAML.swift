@@ -21,7 +21,16 @@ extension SwatchbookModule {
         unowned let runtime = runtime
         let stack = runtime.stack
         stack.newTable()
-        function("decode", in: runtime) { stack throws(LuaHostError) in
+        function(
+            "decode", in: runtime, table: "yaml",
+            doc: LuaDoc(
+                "(text)",
+                [
+                    "A YAML document: every scalar a string as written, mappings in the document's order.",
+                    "@param text string", "@return any value",
+                    "@return table<string, integer> lines by key path",
+                ])
+        ) { stack throws(LuaHostError) in
             let bytes = try bytes(at: 1, on: stack, in: "sb.yaml.decode")
             let document: YAMLNode?
             do throws(Diagnostic) {

@@ -17,10 +17,26 @@ enum SwatchbookModule {
         installColorMetatable(in: runtime)
 
         stack.newTable()
-        function("color", in: runtime) { stack throws(LuaHostError) in
+        function(
+            "color", in: runtime,
+            doc: LuaDoc(
+                "(x)",
+                [
+                    "Any colour form: hex, a CSS name or function, {r, g, b[, a]}, a colour.",
+                    "@param x string|integer[]|swatchbook.Color", "@return swatchbook.Color",
+                ])
+        ) { stack throws(LuaHostError) in
             try push(color(at: 1, on: stack, in: "sb.color"), on: stack)
         }
-        function("rgb", in: runtime) { stack throws(LuaHostError) in
+        function(
+            "rgb", in: runtime,
+            doc: LuaDoc(
+                "(r, g, b, a)",
+                [
+                    "@param r integer 0-255", "@param g integer 0-255", "@param b integer 0-255",
+                    "@param a? integer 0-255", "@return swatchbook.Color",
+                ])
+        ) { stack throws(LuaHostError) in
             var channels: [UInt8] = []
             for i in Int32(1)...4 {
                 if i == 4 && stack.type(at: 4) == .none {
@@ -35,13 +51,30 @@ enum SwatchbookModule {
             return push(
                 Color(red: channels[0], green: channels[1], blue: channels[2], alpha: channels[3]), on: stack)
         }
-        function("hsl", in: runtime) { stack throws(LuaHostError) in
+        function(
+            "hsl", in: runtime,
+            doc: LuaDoc(
+                "(h, s, l)",
+                [
+                    "@param h number hue in degrees", "@param s number|string fraction 0-1 or \"50%\"",
+                    "@param l number|string fraction 0-1 or \"50%\"", "@return swatchbook.Color",
+                ])
+        ) { stack throws(LuaHostError) in
             let h = try degrees(1, on: stack, in: "sb.hsl", named: "hue")
             let s = try fraction(2, on: stack, in: "sb.hsl", named: "saturation")
             let l = try fraction(3, on: stack, in: "sb.hsl", named: "lightness")
             return push(Color(hue: h, saturation: s, lightness: l), on: stack)
         }
-        function("oklch", in: runtime) { stack throws(LuaHostError) in
+        function(
+            "oklch", in: runtime,
+            doc: LuaDoc(
+                "(l, c, h)",
+                [
+                    "Gamut-mapped as CSS Color 4 maps it.", "@param l number|string lightness 0-1",
+                    "@param c number|string chroma 0-0.5 (\"100%\" is 0.4)", "@param h number hue in degrees",
+                    "@return swatchbook.Color",
+                ])
+        ) { stack throws(LuaHostError) in
             let l = try fraction(1, on: stack, in: "sb.oklch", named: "lightness")
             let c = try fraction(
                 2, on: stack, in: "sb.oklch", named: "chroma", range: 0...0.5, percentOf: 0.4)
@@ -50,6 +83,9 @@ enum SwatchbookModule {
         }
         runtime.stack.pushRegistryField(LuaRuntime.logKey)
         stack.setRawField(-2, "log")
+        document(
+            "log", in: runtime,
+            doc: LuaDoc("(...)", ["Writes to stderr, never the screen.", "@param ... any"]))
         installDataFunctions(in: runtime)
         installRandomFunctions(in: runtime)
         installStateFunctions(in: runtime)
@@ -61,12 +97,20 @@ enum SwatchbookModule {
         stack.pop()
     }
 
+    /// Registers `sb.NAME` (or `sb.TABLE.NAME`) in the table on top of
+    /// the stack, with what the stubs say of it.
     static func function(
-        _ name: String, in runtime: LuaRuntime,
+        _ name: String, in runtime: LuaRuntime, table: String? = nil, doc: LuaDoc,
         _ body: @escaping (LuaStack) throws(LuaHostError) -> Int32
     ) {
+        document(name, in: runtime, scope: table.map { .table($0) } ?? .module, doc: doc)
         runtime.pushFunction(body)
         runtime.stack.setRawField(-2, name)
+    }
+
+    /// Says what the stubs say of a function registered some other way.
+    static func document(_ name: String, in runtime: LuaRuntime, scope: LuaDoc.Scope = .module, doc: LuaDoc) {
+        runtime.documentation.append(LuaDoc.Entry(scope: scope, name: name, doc: doc))
     }
 
     static func push(_ color: Color, on stack: LuaStack) -> Int32 {

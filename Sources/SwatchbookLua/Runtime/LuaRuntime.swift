@@ -19,6 +19,8 @@ final class LuaRuntime {
     private var hostFunctions: [HostFunction] = []
     /// What the script sees of the program around it.
     let host = PluginHost()
+    /// The functions the swatchbook module registered, with their stubs.
+    var documentation: [LuaDoc.Entry] = []
     /// The script's file, when it was read from disk.
     var sourceURL: URL?
     /// The files beside a script compiled into the binary, by path in its
