@@ -409,6 +409,31 @@ extension PaletteFileTests {
         #expect(result.text.contains("#2E8B57") && result.text.contains("brand"), "\(result.text)")
     }
 
+    /// Opening a palette file runs its reader's chunk once: the state the
+    /// locator probed is the one that reads the file, unless the render's
+    /// limits or seed differ from the probe's, when a fresh state is made.
+    @Test(arguments: [([String](), 1), (["--seed", "7"], 2), (["--max-memory", "64"], 2)])
+    func aReadersChunkRunsOnceWhenItsStateServes(_ options: [String], _ runs: Int) throws {
+        let scratch = ScratchFolder()
+        scratch.write(
+            "config/swatchbook/readers/hexlist.lua",
+            """
+            local sb = require "swatchbook"
+            sb.log("chunk ran")
+            return { name = "hex list", api = 1, reads = { format = "hexlist", extensions = { "hex" } },
+              data = function(ctx)
+                return { { name = ctx.input.stem, rows = { { name = "all", items = { { name = "x", color = "#" .. sb.input():sub(1, 6) } } } } } }
+              end }
+            """)
+        let file = scratch.write("brand.hex", "2e8b57\n")
+        let result = try CommandRunner.run(
+            ["render", file, "--format", "plain", "--width", "40"] + options,
+            environment: ["XDG_CONFIG_HOME": scratch.path("config")])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.text.contains("#2E8B57"), "\(result.text)")
+        #expect(result.stderr.components(separatedBy: "chunk ran").count - 1 == runs, "\(result.stderr)")
+    }
+
     /// A hidden file in the readers folder (an editor's copy, a leftover)
     /// is never loaded as a reader.
     @Test func aHiddenFileInTheReadersFolderIsNoReader() throws {

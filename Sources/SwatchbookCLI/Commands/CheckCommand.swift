@@ -135,7 +135,7 @@ struct CheckCommand {
         context.input = located.input
         let plugin = try PluginLoader.load(
             file: located.url, displayName: located.displayName, source: located.source,
-            bundle: located.bundle, context: context)
+            bundle: located.bundle, probe: located.probe, context: context)
         outcome.warnings = plugin.warnings
         defer { outcome.warnings += plugin.sourceWarnings }
         try draw(plugin)

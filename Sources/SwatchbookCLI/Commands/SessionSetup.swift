@@ -59,8 +59,7 @@ struct SessionSetup {
         context.input = located.input
         let plugin = try PluginLoader.load(
             file: located.url, displayName: located.displayName, source: located.source,
-            bundle: located.bundle,
-            context: context)
+            bundle: located.bundle, probe: located.probe, context: context)
         for warning in plugin.warnings { warn(warning.formatted) }
 
         let theme = try ThemeChoice.forPlugin(

@@ -88,8 +88,7 @@ struct ThemeImportCommand {
         context.input = input
         let plugin = try PluginLoader.load(
             file: located.url, displayName: located.displayName, source: located.source,
-            bundle: located.bundle,
-            context: context)
+            bundle: located.bundle, probe: located.probe, context: context)
         guard let catalogue = plugin.catalogue, let section = catalogue.sections.first else {
             throw Diagnostic(.data, file: file, "is not a terminal colour scheme")
         }

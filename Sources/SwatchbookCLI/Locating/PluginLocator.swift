@@ -17,6 +17,8 @@ struct PluginLocator {
         var bundle: [String: [UInt8]]?
         /// The palette file a reader plugin is to read.
         var input: InputFile?
+        /// The reader as the locator probed it, whose state the load reuses.
+        var probe: ReaderProbe?
     }
 
     static let bundledDemoName = "colors"

@@ -168,6 +168,7 @@ struct ReaderLocator {
         }
         var located = chosen.located
         located.input = input
+        located.probe = chosen.probe
         return located
     }
 

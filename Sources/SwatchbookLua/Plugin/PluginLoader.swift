@@ -9,26 +9,35 @@ public enum PluginLoader {
 
     /// Loads `url`, named `displayName` in messages. `source` stands in for
     /// the file's contents, and `bundle` for its folder's files, for a
-    /// plugin compiled into the binary.
+    /// plugin compiled into the binary. `probe`, the reader of the file
+    /// being opened as the locator probed it, lends its Lua state, whose
+    /// chunk has already run, when it ran under the same limits and seed.
     public static func load(
         file url: URL, displayName: String, source: [UInt8]? = nil, bundle: [String: [UInt8]]? = nil,
-        context: PluginContext
+        probe: ReaderProbe? = nil, context: PluginContext
     ) throws(Diagnostic) -> Plugin {
-        let bytes = try readScript(url, displayName: displayName, source: source)
-        let runtime = try LuaRuntime(
-            file: url, displayName: displayName, limits: context.limits, seed: context.seed)
-        if source == nil { runtime.sourceURL = url }
-        runtime.bundledFiles = bundle
-        runtime.host.input = context.input
-        if let input = context.input {
-            runtime.stopsStuckCalls(
-                saying: Diagnostic(
-                    .data, file: input.displayName,
-                    "reading it took a second past the time budget of \(context.limits.timeoutText) s (--script-timeout)"
-                        + " inside a library function that cannot be interrupted; swatchbook stopped"))
+        // What the plugin sees of its file and its input, given before its
+        // chunk runs (or, for a probed reader, before anything else does).
+        func prepare(_ runtime: LuaRuntime) {
+            if source == nil { runtime.sourceURL = url }
+            runtime.host.input = context.input
+            if let input = context.input {
+                runtime.stopsStuckCalls(
+                    saying: Diagnostic(
+                        .data, file: input.displayName,
+                        "reading it took a second past the time budget of \(context.limits.timeoutText) s (--script-timeout)"
+                            + " inside a library function that cannot be interrupted; swatchbook stopped"))
+            }
         }
-        SwatchbookModule.install(in: runtime)
-        try runtime.runReturningTable(bytes, what: "plugin")
+        let runtime: LuaRuntime
+        if let reused = probe?.lend(limits: context.limits, seed: context.seed) {
+            runtime = reused
+            prepare(runtime)
+        } else {
+            runtime = try runChunk(
+                file: url, displayName: displayName, source: source, bundle: bundle, limits: context.limits,
+                seed: context.seed, what: "plugin", before: prepare)
+        }
         let stack = runtime.stack
         let pluginIndex = stack.top
 
@@ -115,6 +124,23 @@ public enum PluginLoader {
         plugin.context = context
         plugin.options = options
         return plugin
+    }
+
+    /// The one chunk loader of plugins and readers: a fresh sandbox with
+    /// the swatchbook module, the script's main chunk run in it, and the
+    /// table it returned left on top of the stack.
+    static func runChunk(
+        file url: URL, displayName: String, source: [UInt8]?, bundle: [String: [UInt8]]?,
+        limits: ScriptLimits,
+        seed: Int, what: String, before prepare: (LuaRuntime) -> Void = { _ in }
+    ) throws(Diagnostic) -> LuaRuntime {
+        let bytes = try readScript(url, displayName: displayName, source: source)
+        let runtime = try LuaRuntime(file: url, displayName: displayName, limits: limits, seed: seed)
+        runtime.bundledFiles = bundle
+        prepare(runtime)
+        SwatchbookModule.install(in: runtime)
+        try runtime.runReturningTable(bytes, what: what)
+        return runtime
     }
 
     /// The script's bytes: `source` when given (a script compiled into the

@@ -12,6 +12,10 @@ public final class ReaderProbe {
     public let description: String?
     private let runtime: LuaRuntime
     private let tableReference: Int
+    private let limits: ScriptLimits
+    private let seed: Int
+    /// Whether the state went to the plugin loaded from it: lent once.
+    private var lent = false
 
     /// How much of a file `detect` is shown.
     public static let headBytes = 4096
@@ -19,13 +23,14 @@ public final class ReaderProbe {
     /// Runs the reader's chunk and reads its declaration; throws when the
     /// file is not a plugin with a `reads` table.
     public init(
-        file url: URL, displayName: String, source: [UInt8]? = nil, bundle: [String: [UInt8]]? = nil
+        file url: URL, displayName: String, source: [UInt8]? = nil, bundle: [String: [UInt8]]? = nil,
+        limits: ScriptLimits = ScriptLimits(), seed: Int = 1
     ) throws(Diagnostic) {
-        let bytes = try PluginLoader.readScript(url, displayName: displayName, source: source)
-        runtime = try LuaRuntime(file: url, displayName: displayName, limits: ScriptLimits(), seed: 1)
-        runtime.bundledFiles = bundle
-        SwatchbookModule.install(in: runtime)
-        try runtime.runReturningTable(bytes, what: "reader")
+        runtime = try PluginLoader.runChunk(
+            file: url, displayName: displayName, source: source, bundle: bundle, limits: limits, seed: seed,
+            what: "reader")
+        self.limits = limits
+        self.seed = seed
         let stack = runtime.stack
         let table = stack.top
         var metadata = PluginMetadata()
@@ -48,6 +53,16 @@ public final class ReaderProbe {
         description = metadata.description
         tableReference = stack.reference(table)
         stack.setTop(table - 1)
+    }
+
+    /// The probed state, its plugin table pushed on top, for the plugin
+    /// loaded from it: once, and only when it runs under `limits` and
+    /// `seed` as the load would. Nil otherwise, and the load starts afresh.
+    func lend(limits: ScriptLimits, seed: Int) -> LuaRuntime? {
+        guard !lent, limits == self.limits, seed == self.seed else { return nil }
+        lent = true
+        runtime.stack.pushReference(tableReference)
+        return runtime
     }
 
     /// Whether the reader's `detect` recognises `head` (the first
