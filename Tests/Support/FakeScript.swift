@@ -17,6 +17,10 @@ public final class FakeScript: SessionScript {
     public private(set) var loads: [Screen] = []
     public private(set) var reloads = 0
     public var statusText: String?
+    /// What `status` fails with, when it should.
+    public var statusFailure: Diagnostic?
+    /// How many times the status was asked.
+    public private(set) var statusAsks = 0
     public private(set) weak var session: Session?
 
     public init(
@@ -49,7 +53,11 @@ public final class FakeScript: SessionScript {
 
     public func load(on screen: Screen) throws(Diagnostic) { loads.append(screen) }
 
-    public func status(on screen: Screen) throws(Diagnostic) -> String? { statusText }
+    public func status(on screen: Screen) throws(Diagnostic) -> String? {
+        statusAsks += 1
+        if let statusFailure { throw statusFailure }
+        return statusText
+    }
 
     public func reload() { reloads += 1 }
 

@@ -39,38 +39,6 @@ struct CallbackTests {
         #expect(result.text == expected + "\n")
     }
 
-    @Test(.tags(.tmux)) func statusIsShownAndRefreshedAfterEveryEvent() throws {
-        let scratch = ScratchFolder()
-        scratch.write(
-            "tree.lua", Self.tree.replacingOccurrences(of: "return describe(ev.node)", with: "return false"))
-        let screen = try TmuxScreen(
-            "\(TmuxScreen.binary) browse tree.lua --set label=seen; sleep 30", width: 70, height: 12,
-            in: scratch.url)
-        try screen.waitFor { $0.last?.contains("seen: 0, width 70") == true }
-        try screen.press("Enter")
-        try screen.waitFor { $0.last?.contains("seen: 1, width 70") == true }
-        try screen.press("j")
-        try screen.press("Enter")
-        try screen.waitFor { $0.last?.contains("seen: 2, width 70") == true }
-    }
-
-    @Test(.tags(.tmux)) func aFailingStatusIsShownNotFatal() throws {
-        let scratch = ScratchFolder()
-        scratch.write(
-            "bad.lua",
-            """
-            return { name = "Bad status", api = 1,
-              data = { { name = "S", rows = { { name = "R", items = { { name = "A", color = "red" } } } } } },
-              status = function(ctx) return {} end }
-            """)
-        let screen = try TmuxScreen(
-            "\(TmuxScreen.binary) browse bad.lua; echo \"EXIT:$?\"; sleep 30", width: 90, height: 8,
-            in: scratch.url)
-        try screen.waitFor { $0.last?.contains("bad.lua: status: expected text or nil, got a table") == true }
-        try screen.press("q")
-        try screen.waitFor { $0.contains { $0.contains("EXIT:0") } }
-    }
-
     @Test func logAndPrintKeepLineBreaksAndCleanEachLine() throws {
         let scratch = ScratchFolder()
         scratch.write(

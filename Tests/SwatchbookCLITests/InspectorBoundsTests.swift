@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// The inspector under the hostile trial (issue 25, item 15): a field of
-/// 60,000 bytes keeps the panel inside its bounds, cut with `…`, and in
-/// browse the catalogue keeps the left half of the screen.
+/// 60,000 bytes keeps the panel inside its bounds, cut with `…`. (That
+/// browse keeps the catalogue beside it is BrowseScreenTests'.)
 @Suite("the inspector's bounds", .serialized)
 struct InspectorBoundsTests {
     /// Two colours, the first with a 60,000-byte field of words, one of
@@ -37,24 +37,5 @@ struct InspectorBoundsTests {
         let label = try #require(lines.first { $0.contains("KKK") })
         #expect(label.contains("…") && label.contains("short"), "a long label is cut, and its value shown")
         #expect(lines.contains { $0.contains("Nearest name") && $0.contains("royalblue") })
-    }
-
-    @Test(.tags(.tmux)) func browseKeepsTheCatalogueBesideAHugeField() throws {
-        let scratch = ScratchFolder()
-        scratch.write("huge.lua", Self.plugin)
-        let screen = try TmuxScreen(
-            "\(TmuxScreen.binary) browse huge.lua; sleep 30", width: 100, height: 30, in: scratch.url)
-        try screen.waitFor { $0.joined().contains("Second") }
-        try screen.press("i")
-        let shown = try screen.waitFor { $0.joined().contains("Nearest name") }
-        let left = shown.map { String($0.prefix(50)) }
-        #expect(
-            left.contains { $0.contains("Primary") },
-            "the catalogue is still drawn:\n\(shown.joined(separator: "\n"))")
-        #expect(left.contains { $0.contains("Second") })
-        #expect(
-            !left.contains { $0.contains("lorem") || $0.contains("xxxx") },
-            "the panel keeps to the right half")
-        #expect(shown.contains { $0.contains("lorem") && $0.contains("…") }, "the words are cut")
     }
 }

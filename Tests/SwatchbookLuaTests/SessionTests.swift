@@ -106,6 +106,19 @@ struct SessionTests {
         #expect(session.state.focusPath == ElementPath([1, 1, 2]))
     }
 
+    /// `status(ctx)` gives text, a number or nothing; anything else is the
+    /// plugin's error, which browse shows on the status line.
+    @Test func aStatusThatIsNoTextIsAnError() throws {
+        let text = try Self.session(Self.plugin(extra: "status = function(ctx) return 'w' .. ctx.width end,"))
+        #expect(try text.script.status(on: Screen(width: 80, height: 20)) == "w80")
+        let table = try Self.session(Self.plugin(extra: "status = function(ctx) return {} end,"))
+        #expect(
+            throws: Diagnostic(.data, file: "Scripts/events.lua", "status: expected text or nil, got a table")
+        ) {
+            _ = try table.script.status(on: Screen(width: 80, height: 20))
+        }
+    }
+
     @Test func aFailingCallbackIsAnErrorWithItsLine() throws {
         let session = try Self.session(Self.plugin(extra: "on_tap = function(ev) error('tap broke') end,"))
         #expect(throws: Diagnostic.self) { try session.tap(ElementPath([1, 1, 1])) }

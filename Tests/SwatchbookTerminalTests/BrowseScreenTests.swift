@@ -165,6 +165,62 @@ struct BrowseScreenTests {
         #expect(!browse.text.contains("Nearest name"))
     }
 
+    @Test func theScriptsStatusIsAskedAfterEveryBatchAndShown() throws {
+        let script = FakeScript.listening()
+        script.statusText = "seen 0"
+        let browse = try Harness(script, width: 80)
+        #expect(browse.statusLine.contains("seen 0"))
+        let asked = script.statusAsks
+        script.statusText = "seen 1"
+        try browse.press("j")
+        #expect(browse.statusLine.contains("seen 1"))
+        #expect(script.statusAsks == asked + 1, "once for the batch")
+        browse.send([.key(.character("l"), []), .key(.character("l"), [])])
+        #expect(script.statusAsks == asked + 2, "one batch of two keys, one ask")
+    }
+
+    @Test func aFailingStatusIsShownNotFatal() throws {
+        let script = FakeScript.listening()
+        script.statusFailure = Diagnostic(.data, file: "bad.lua", "status: expected text or nil, got a table")
+        let browse = try Harness(script, width: 90)
+        #expect(browse.statusLine.contains("bad.lua: status: expected text or nil, got a table"))
+        #expect(try browse.press("j") == nil)
+        #expect(try browse.press("q") == .quit)
+    }
+
+    /// A field of 60,000 bytes: the inspector keeps to the right half, its
+    /// lines cut with `…`, and the catalogue keeps the left.
+    @Test func theInspectorKeepsTheCatalogueBesideAHugeField() throws {
+        let huge = Catalogue(sections: [
+            Section(
+                name: "Brand",
+                rows: [
+                    Row(
+                        name: "Core",
+                        content: .items([
+                            Item(
+                                name: "Primary", color: Color(rgb: 0x3366CC),
+                                fields: [
+                                    Field(
+                                        key: "Notes", value: String(repeating: "lorem ipsum ", count: 5000)),
+                                    Field(key: "Blob", value: String(repeating: "x", count: 60000)),
+                                ]),
+                            Item(name: "Second", color: Color(rgb: 0xCC6633)),
+                        ]))
+                ])
+        ])
+        let browse = try Harness(FakeScript.listening(huge), width: 100, height: 30)
+        try browse.press("i")
+        let lines = browse.emulated.lines
+        #expect(lines.contains { $0.contains("Nearest name") })
+        let left = lines.map { String($0.prefix(50)) }
+        #expect(left.contains { $0.contains("Primary") } && left.contains { $0.contains("Second") })
+        #expect(
+            !left.contains { $0.contains("lorem") || $0.contains("xxxx") },
+            "the panel keeps to the right half")
+        #expect(lines.contains { $0.contains("lorem") && $0.contains("…") }, "the words are cut")
+    }
+
     @Test func theStatusLineShowsTheFocus() throws {
         let browse = try Harness()
         #expect(browse.statusLine.contains("1.1.1"))
