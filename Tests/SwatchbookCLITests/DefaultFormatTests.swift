@@ -77,15 +77,15 @@ struct DefaultFormatTests {
         #expect(text.hasPrefix(" Category #1"))
     }
 
-    /// A file is not a terminal: without colour asked for, an unknown
-    /// extension gets plain text, in a terminal too.
+    /// A file is not a terminal: without colour asked for, a file named
+    /// with no extension gets plain text, in a terminal too.
     @Test(.tags(.tmux)) func aFileIsNotATerminal() throws {
         let scratch = ScratchFolder()
         let screen = try TmuxScreen(
-            "\(TmuxScreen.binary) render -o out.data; echo \"EXIT:$?\"; sleep 30", width: 100, height: 10,
+            "\(TmuxScreen.binary) render -o out; echo \"EXIT:$?\"; sleep 30", width: 100, height: 10,
             in: scratch.url)
         try screen.waitFor { $0.contains { $0.contains("EXIT:0") } }
-        let text = try String(contentsOf: scratch.url.appendingPathComponent("out.data"), encoding: .utf8)
+        let text = try String(contentsOf: scratch.url.appendingPathComponent("out"), encoding: .utf8)
         #expect(!text.contains("\u{1B}"))
         // 80 columns, not the terminal's 100: the demo's first strip ends in its clip mark.
         let widest = text.split(separator: "\n").map(\.count).max() ?? 0

@@ -45,6 +45,21 @@ struct RenderCommand {
         var session: Session
     }
 
+    /// The format `-o PATH`'s extension names; nil for a name with no
+    /// extension. An extension no format has is an error: plain text under
+    /// a `.pdf` name would be taken for what it is not.
+    static func format(named path: String?) throws(Diagnostic) -> OutputFormat? {
+        guard let path else { return nil }
+        if let format = OutputFormat(extensionOf: path) { return format }
+        let name = String(path.split(separator: "/").last ?? "")
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        let known = OutputFormat.allCases.flatMap(\.spec.extensions).map { "." + $0 }
+        throw Diagnostic(
+            .usage,
+            "-o: no format writes \(name[dot...]) files (\(name)); name the file .\(known.map { $0.dropFirst() }.joined(separator: ", .")), or give --format"
+        )
+    }
+
     /// Renders the catalogue the arguments name.
     func run(_ arguments: [String]) throws(Diagnostic) -> Rendered {
         let parsed = try Self.parser.parse(arguments)
@@ -53,10 +68,14 @@ struct RenderCommand {
         let outputPath = try Self.output.value(in: parsed)
         let toTerminal = terminal.isTerminal && outputPath == nil
         let colourAsked = ColorDepth.isForced(options.request, environment: terminal.environment)
-        let format =
-            try Self.format.value(in: parsed)
-            ?? outputPath.flatMap(OutputFormat.init(extensionOf:))
-            ?? (toTerminal || colourAsked ? .ansi : .plain)
+        let format: OutputFormat
+        if let given = try Self.format.value(in: parsed) {
+            format = given
+        } else if let named = try Self.format(named: outputPath) {
+            format = named
+        } else {
+            format = toTerminal || colourAsked ? .ansi : .plain
+        }
         let taps = try Self.tap.values(in: parsed)
         let inspect = try Self.inspect.value(in: parsed)
 

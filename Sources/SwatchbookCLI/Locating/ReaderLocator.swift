@@ -166,8 +166,16 @@ struct ReaderLocator {
                 "is not a palette file a reader recognises (formats: \(readers.formats.joined(separator: ", "))); name its format with --input-format, or add a reader to \(userFolder)"
             )
         }
+        // The title drops the longest extension the reader claims, and no more.
+        var claimed = input
+        let name = input.url.lastPathComponent.lowercased()
+        if let longest = chosen.probe.declaration.extensions.filter({ name.hasSuffix("." + $0) })
+            .max(by: { $0.count < $1.count })
+        {
+            claimed.claim(longest)
+        }
         var located = chosen.located
-        located.input = input
+        located.input = claimed
         located.probe = chosen.probe
         return located
     }

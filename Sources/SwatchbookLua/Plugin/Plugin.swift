@@ -98,19 +98,29 @@ public struct InputFile: Sendable, Equatable {
     /// The file as the user named it.
     public var displayName: String
 
+    /// The file's name without the extension its reader claims
+    /// (`props.colors.css` → `props.colors`, `brand.tokens.json` →
+    /// `brand`): the title of what is written from it. Until a reader
+    /// claims one, the last extension is dropped.
+    public private(set) var stem: String
+
     public init(url: URL, displayName: String) {
         self.url = url
         self.displayName = displayName
+        let name = url.lastPathComponent
+        stem = name.lastIndex(of: ".").map { $0 == name.startIndex ? name : String(name[..<$0]) } ?? name
     }
 
     /// The last extension, lowercased, without its dot (`tokens.json` → `json`).
     public var fileExtension: String { url.pathExtension.lowercased() }
 
-    /// The file's name without its extensions (`brand.tokens.json` → `brand`):
-    /// the title of what is written from it.
-    public var stem: String {
+    /// Takes `fileExtension` (`tokens.json`), which a reader claimed, off the stem.
+    public mutating func claim(_ fileExtension: String) {
         let name = url.lastPathComponent
-        return name.firstIndex(of: ".").map { $0 == name.startIndex ? name : String(name[..<$0]) } ?? name
+        guard name.count > fileExtension.count + 1, name.lowercased().hasSuffix("." + fileExtension) else {
+            return
+        }
+        stem = String(name.dropLast(fileExtension.count + 1))
     }
 }
 
