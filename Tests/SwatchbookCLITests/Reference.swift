@@ -18,7 +18,7 @@ enum Reference {
         try Requirement.need(python, from: "the PyPI references: run Tools/references")
         let scratch = ScratchFolder()
         let request = scratch.path("request")
-        FileManager.default.createFile(atPath: request, contents: Data(stdin))
+        _ = FileManager.default.createFile(atPath: request, contents: Data(stdin))
         let result = try CommandRunner.runShell("'\(python)' Tools/reference.py \(mode) < '\(request)'")
         guard result.status == 0 else {
             throw Failure(message: "the reference (run Tools/references first): \(result.stderr)")

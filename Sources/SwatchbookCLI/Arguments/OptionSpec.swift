@@ -89,13 +89,15 @@ extension OptionSpec where Value == ElementPath {
     }
 }
 
-extension OptionSpec where Value: RawRepresentable & CaseIterable, Value.RawValue == String {
+extension OptionSpec where Value: RawRepresentable & CaseIterable & Sendable, Value.RawValue == String {
     /// One of a fixed set of words, which the completions offer.
     static func choice(_ name: String, valueName: String, help: String) -> Self {
-        let allowed = Value.allCases.map(\.rawValue)
+        let cases = Value.allCases.map { ($0.rawValue, $0) }
+        let allowed = cases.map(\.0)
+        let byWord = Dictionary(cases, uniquingKeysWith: { first, _ in first })
         return Self(name, valueName: valueName, help: help, completion: .words(allowed)) {
             text throws(Diagnostic) in
-            if let value = Value(rawValue: text) { return value }
+            if let value = byWord[text] { return value }
             throw Diagnostic(
                 .usage, "\(name): expected one of \(allowed.joined(separator: "|")), got \"\(text)\"",
                 suggestion: Suggestion(for: text, among: allowed, spelled: .bare))
