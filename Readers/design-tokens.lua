@@ -9,7 +9,9 @@ local sb = require "swatchbook"
 
 local spaces = {
   srgb = "color(srgb %s %s %s / %s)", ["srgb-linear"] = "color(srgb-linear %s %s %s / %s)",
-  ["display-p3"] = "color(display-p3 %s %s %s / %s)", ["xyz-d65"] = "color(xyz-d65 %s %s %s / %s)",
+  ["display-p3"] = "color(display-p3 %s %s %s / %s)", ["a98-rgb"] = "color(a98-rgb %s %s %s / %s)",
+  ["prophoto-rgb"] = "color(prophoto-rgb %s %s %s / %s)", rec2020 = "color(rec2020 %s %s %s / %s)",
+  ["xyz-d65"] = "color(xyz-d65 %s %s %s / %s)",
   ["xyz-d50"] = "color(xyz-d50 %s %s %s / %s)", hsl = "hsl(%s %s%% %s%% / %s)", hwb = "hwb(%s %s%% %s%% / %s)",
   lab = "lab(%s %s %s / %s)", lch = "lch(%s %s %s / %s)", oklab = "oklab(%s %s %s / %s)", oklch = "oklch(%s %s %s / %s)",
 }

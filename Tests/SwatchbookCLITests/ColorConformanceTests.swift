@@ -57,6 +57,9 @@ import Testing
             "oklch(1 0.37 0)", "oklch(0.97 0.4 7.5)", "oklch(0 0.3 120)", "oklch(0.5 0.5 264)",
             "oklch(0.99 0.2 100)", "oklch(0.02 0.2 300)", "lab(100 50 0)", "lab(0 20 20)", "lch(50 230 40)",
             "color(display-p3 1 0 0)", "color(display-p3 0 1 0)", "color(display-p3 0 0 1)",
+            "color(a98-rgb 1 0 0)", "color(prophoto-rgb 0 1 0)", "color(rec2020 0 0 1)",
+            "color(rec2020 0.01 0.5 1)",
+            "color(prophoto-rgb 0.02 -0.01 0.03)", "color(a98-rgb -0.1 0.5 1.1)",
             "color(srgb 1.2 -0.2 0.5)", "oklab(0.7 0.4 -0.4)", "transparent", "rgb(250 128 114 / 25%)",
             "hwb(200 60% 60%)", "hsl(none 50% 50%)", "rgb(none 255 none)", "oklch(0.6 none 30)",
         ]
@@ -85,6 +88,9 @@ import Testing
                 "color(srgb \(number(&random, -0.2, 1.2)) \(number(&random, -0.2, 1.2)) \(number(&random, -0.2, 1.2)))",
                 "color(srgb-linear \(number(&random, 0, 1)) \(number(&random, 0, 1)) \(number(&random, 0, 1)))",
                 "color(display-p3 \(number(&random, 0, 1)) \(number(&random, 0, 1)) \(number(&random, 0, 1)))",
+                "color(a98-rgb \(number(&random, 0, 1)) \(number(&random, 0, 1)) \(number(&random, 0, 1)))",
+                "color(prophoto-rgb \(number(&random, 0, 1)) \(number(&random, 0, 1)) \(number(&random, 0, 1)))",
+                "color(rec2020 \(number(&random, 0, 1)) \(number(&random, 0, 1)) \(number(&random, 0, 1)))",
                 "color(xyz-d65 \(number(&random, 0, 1)) \(number(&random, 0, 1)) \(number(&random, 0, 1)))",
                 "color(xyz-d50 \(number(&random, 0, 1)) \(number(&random, 0, 1)) \(number(&random, 0, 1)))",
             ]

@@ -1,4 +1,5 @@
 import Foundation
+import SwatchbookCore
 @testable import SwatchbookCLI
 import SwatchbookLua
 import Testing
@@ -145,6 +146,42 @@ import Testing
         #expect(loop.status == 65)
         #expect(
             loop.stderr.contains("loop.tokens.json: a.") && loop.stderr.contains("cycle"), "\(loop.stderr)")
+    }
+
+    /// Every DTCG 2025.10 `colorSpace` reads as the same colour written in
+    /// CSS does (which ColorConformanceTests holds to coloraide), the wide
+    /// RGB spaces a98-rgb, prophoto-rgb and rec2020 among them.
+    @Test func everyDTCGColorSpaceReadsAsItsCSSForm() throws {
+        let colours: [(space: String, components: [Double], css: String)] = [
+            ("srgb", [0.2, 0.4, 0.6], "color(srgb 0.2 0.4 0.6)"),
+            ("srgb-linear", [0.2, 0.4, 0.6], "color(srgb-linear 0.2 0.4 0.6)"),
+            ("display-p3", [0.9, 0.3, 0.2], "color(display-p3 0.9 0.3 0.2)"),
+            ("a98-rgb", [0.5, 0.7, 0.1], "color(a98-rgb 0.5 0.7 0.1)"),
+            ("prophoto-rgb", [0.4, 0.3, 0.6], "color(prophoto-rgb 0.4 0.3 0.6)"),
+            ("rec2020", [0.3, 0.6, 0.5], "color(rec2020 0.3 0.6 0.5)"),
+            ("xyz-d65", [0.3, 0.4, 0.2], "color(xyz-d65 0.3 0.4 0.2)"),
+            ("xyz-d50", [0.3, 0.4, 0.2], "color(xyz-d50 0.3 0.4 0.2)"),
+            ("hsl", [200, 50, 40], "hsl(200 50% 40%)"),
+            ("hwb", [200, 20, 30], "hwb(200 20% 30%)"),
+            ("lab", [60, 20, -30], "lab(60 20 -30)"),
+            ("lch", [60, 40, 300], "lch(60 40 300)"),
+            ("oklab", [0.6, 0.05, -0.1], "oklab(0.6 0.05 -0.1)"),
+            ("oklch", [0.6, 0.1, 250], "oklch(0.6 0.1 250)"),
+        ]
+        let tokens = colours.map { colour in
+            let components = colour.components.map { String($0) }.joined(separator: ", ")
+            return
+                "\"\(colour.space)\": { \"$value\": { \"colorSpace\": \"\(colour.space)\", \"components\": [\(components)] } }"
+        }
+        let scratch = ScratchFolder()
+        let file = scratch.write(
+            "spaces.tokens.json", "{ \"c\": { \"$type\": \"color\", \(tokens.joined(separator: ", ")) } }")
+        let entries = try Self.entries(file)
+        #expect(entries.count == colours.count)
+        for colour in colours {
+            let read = entries.first { $0.name == colour.space }?.color
+            #expect(read == Color.parse(colour.css)?.hex, "\(colour.space): \(read ?? "unread")")
+        }
     }
 
     @Test func cssCustomPropertiesResolveVarInTheirOwnRule() throws {

@@ -2,8 +2,9 @@ import Foundation
 
 /// CSS Color 4's functional notations: `rgb()`, `rgba()`, `hsl()`, `hsla()`,
 /// `hwb()`, `lab()`, `lch()`, `oklab()`, `oklch()` and `color()` with the
-/// `srgb`, `srgb-linear`, `display-p3`, `xyz`, `xyz-d65` and `xyz-d50`
-/// spaces. Colours outside sRGB are gamut-mapped (``Color/init(mapping:alpha:)``).
+/// `srgb`, `srgb-linear`, `display-p3`, `a98-rgb`, `prophoto-rgb`, `rec2020`,
+/// `xyz`, `xyz-d65` and `xyz-d50` spaces. Colours outside sRGB are
+/// gamut-mapped (``Color/init(mapping:alpha:)``).
 ///
 /// Both syntaxes are read: the modern one (`rgb(250 128 114 / 50%)`, `none`
 /// for a missing component) and the legacy one with commas (`rgba(250, 128,
@@ -233,6 +234,9 @@ enum CSSColorFunction {
         case "srgb": linear = LinearRGB(encodedSRGB: x, y, z)
         case "srgb-linear": linear = LinearRGB(r: x, g: y, b: z)
         case "display-p3": linear = LinearRGB(displayP3: x, y, z)
+        case "a98-rgb": linear = LinearRGB(a98RGB: x, y, z)
+        case "prophoto-rgb": linear = LinearRGB(proPhotoRGB: x, y, z)
+        case "rec2020": linear = LinearRGB(rec2020: x, y, z)
         case "xyz", "xyz-d65": linear = LinearRGB(xyzD65: x, y, z)
         case "xyz-d50": linear = LinearRGB(xyzD50: x, y, z)
         default: return nil

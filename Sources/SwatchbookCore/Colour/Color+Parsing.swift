@@ -2,7 +2,7 @@ extension Color {
     /// Reads a colour the way a theme author writes one: `#RGB`, `#RGBA`, `#RRGGBB`,
     /// `#RRGGBBAA` (the `#` optional, digits in either case), a CSS named colour,
     /// `transparent`, or a CSS Color 4 function (`rgb()`, `hsl()`, `hwb()`, `lab()`,
-    /// `lch()`, `oklab()`, `oklch()`, `color(srgb|display-p3 …)`; see
+    /// `lch()`, `oklab()`, `oklch()`, `color(srgb|display-p3|rec2020|… …)`; see
     /// ``CSSColorFunction``), case-insensitive.
     ///
     /// Strict on purpose: surrounding whitespace is rejected, so a typo surfaces as an

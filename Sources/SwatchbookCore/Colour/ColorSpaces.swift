@@ -33,6 +33,35 @@ public struct LinearRGB: Hashable, Sendable {
         self.init(xyzD65: x, y, z)
     }
 
+    /// From gamma-encoded Adobe RGB (1998), CSS's `a98-rgb`: a pure power
+    /// of 563/256, odd-symmetric.
+    public init(a98RGB r: Double, _ g: Double, _ b: Double) {
+        func linear(_ c: Double) -> Double { (c < 0 ? -1 : 1) * pow(abs(c), 563.0 / 256) }
+        let (x, y, z) = Self.multiply(Self.a98ToXYZ, (linear(r), linear(g), linear(b)))
+        self.init(xyzD65: x, y, z)
+    }
+
+    /// From gamma-encoded ProPhoto RGB (ROMM), CSS's `prophoto-rgb`: a D50
+    /// space, linear below 16/512 and a power of 1.8 above.
+    public init(proPhotoRGB r: Double, _ g: Double, _ b: Double) {
+        func linear(_ c: Double) -> Double {
+            let magnitude = abs(c)
+            return magnitude <= 16.0 / 512 ? c / 16 : (c < 0 ? -1 : 1) * pow(magnitude, 1.8)
+        }
+        let (x, y, z) = Self.multiply(Self.proPhotoToXYZ, (linear(r), linear(g), linear(b)))
+        self.init(xyzD50: x, y, z)
+    }
+
+    /// From gamma-encoded ITU-R BT.2020, CSS's `rec2020`: display
+    /// referred, with BT.1886's EOTF, which for a black of 0 and a white of
+    /// 1 is a pure power of 2.4 (as CSS Color 4 and coloraide have it, not
+    /// BT.2020's camera curve).
+    public init(rec2020 r: Double, _ g: Double, _ b: Double) {
+        func linear(_ c: Double) -> Double { (c < 0 ? -1 : 1) * pow(abs(c), 2.4) }
+        let (x, y, z) = Self.multiply(Self.rec2020ToXYZ, (linear(r), linear(g), linear(b)))
+        self.init(xyzD65: x, y, z)
+    }
+
     /// From CIE XYZ with a D65 white.
     public init(xyzD65 x: Double, _ y: Double, _ z: Double) {
         let (r, g, b) = Self.multiply(Self.xyzToSRGB, (x, y, z))
@@ -116,6 +145,25 @@ public struct LinearRGB: Hashable, Sendable {
         (0.486_570_948_648_216_15, 0.265_667_693_169_093_06, 0.198_217_285_234_362_47),
         (0.228_974_564_069_748_78, 0.691_738_521_836_506_3, 0.079_286_914_093_744_98),
         (0, 0.045_113_381_858_902_63, 1.043_944_368_900_975_7)
+    )
+
+    /// CSS Color 4's matrices, in its exact fractions where it gives them.
+    private static let a98ToXYZ: Matrix = (
+        (573_536.0 / 994_567, 263_643.0 / 1_420_810, 187_206.0 / 994_567),
+        (591_459.0 / 1_989_134, 6_239_551.0 / 9_945_670, 374_412.0 / 4_972_835),
+        (53_769.0 / 1_989_134, 351_524.0 / 4_972_835, 4_929_758.0 / 4_972_835)
+    )
+
+    private static let proPhotoToXYZ: Matrix = (
+        (0.797_766_644_900_642_3, 0.135_181_297_400_533_08, 0.031_347_734_128_392_2),
+        (0.288_074_828_819_401_3, 0.711_835_234_241_873, 0.000_089_936_938_725_64),
+        (0, 0, 0.825_104_602_510_460_2)
+    )
+
+    private static let rec2020ToXYZ: Matrix = (
+        (63_426_534.0 / 99_577_255, 20_160_776.0 / 139_408_157, 47_086_771.0 / 278_816_314),
+        (26_158_966.0 / 99_577_255, 472_592_308.0 / 697_040_785, 8_267_143.0 / 139_408_157),
+        (0, 19_567_812.0 / 697_040_785, 295_819_943.0 / 278_816_314)
     )
 
     /// Bradford chromatic adaptation, D50 to D65.
