@@ -28,11 +28,10 @@ let package = Package(
             pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"])]
         ),
-        .systemLibrary(
-            name: "CUTF8Proc",
-            pkgConfig: "libutf8proc",
-            providers: [.apt(["libutf8proc-dev"])]
-        ),
+        // Not through pkg-config: libutf8proc.pc adds -DUTF8PROC_EXPORTS (a
+        // Windows DLL flag), which SwiftPM warns of on every build. The
+        // header is in /usr/include and the module map links the library.
+        .systemLibrary(name: "CUTF8Proc"),
         .systemLibrary(name: "CMalloc"),
         .systemLibrary(name: "CFileSystem"),
         .systemLibrary(
