@@ -12,8 +12,10 @@ public final class ReaderProbe {
     public let description: String?
     private let runtime: LuaRuntime
     private let tableReference: Int
-    private let limits: ScriptLimits
-    private let seed: Int
+    /// A probe runs under the default limits and seed, which a load under
+    /// the same may reuse.
+    private let limits = ScriptLimits()
+    private let seed = 1
     /// Whether the state went to the plugin loaded from it: lent once.
     private var lent = false
 
@@ -23,14 +25,11 @@ public final class ReaderProbe {
     /// Runs the reader's chunk and reads its declaration; throws when the
     /// file is not a plugin with a `reads` table.
     public init(
-        file url: URL, displayName: String, source: [UInt8]? = nil, bundle: [String: [UInt8]]? = nil,
-        limits: ScriptLimits = ScriptLimits(), seed: Int = 1
+        file url: URL, displayName: String, source: [UInt8]? = nil, bundle: [String: [UInt8]]? = nil
     ) throws(Diagnostic) {
         runtime = try PluginLoader.runChunk(
             file: url, displayName: displayName, source: source, bundle: bundle, limits: limits, seed: seed,
             what: "reader")
-        self.limits = limits
-        self.seed = seed
         let stack = runtime.stack
         let table = stack.top
         var metadata = PluginMetadata()
