@@ -49,7 +49,7 @@ import Testing
     @Test(arguments: [
         "", "#", "#12345", "#1234567", "#123456789", "12", "#GG0000", "#12345G", "+12345",
         "#-12345", "rgb(1,2 3)", "rgb(1 2)", "rgb(1 2 3 4)", "rgb(1, 2, 3,)", "rgb(none, 2, 3)",
-        "hsl(1 2 3", "rgb(1 2 3 /)", "rgb(1 2 3 / 4 / 5)", "lab(1deg 2 3)", "color(rec2020 1 0 0)",
+        "hsl(1 2 3", "rgb(1 2 3 /)", "rgb(1 2 3 / 4 / 5)", "lab(1deg 2 3)", "color(rec2100-pq 1 0 0)",
         "color(1 2 3)", "rgb(1e 2 3)", "rgb(inf 0 0)", " red", "red ", "#red", "rebecca purple",
         "ｒｅｄ", "\u{212A}haki",
     ])
