@@ -168,10 +168,8 @@ struct ReaderLocator {
         }
         // The title drops the longest extension the reader claims, and no more.
         var claimed = input
-        let name = input.url.lastPathComponent.lowercased()
-        if let longest = chosen.probe.declaration.extensions.filter({ name.hasSuffix("." + $0) })
-            .max(by: { $0.count < $1.count })
-        {
+        let extensions = chosen.probe.declaration.extensions
+        if let longest = Readers.extensions(of: input).first(where: extensions.contains) {
             claimed.claim(longest)
         }
         var located = chosen.located
