@@ -53,11 +53,10 @@ struct RenderCommand {
         if let format = OutputFormat(extensionOf: path) { return format }
         let name = String(path.split(separator: "/").last ?? "")
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
-        let known = OutputFormat.allCases.flatMap(\.spec.extensions).map { "." + $0 }
+        let known = OutputFormat.allCases.flatMap(\.spec.extensions).map { "." + $0 }.joined(separator: ", ")
         throw Diagnostic(
             .usage,
-            "-o: no format writes \(name[dot...]) files (\(name)); name the file .\(known.map { $0.dropFirst() }.joined(separator: ", .")), or give --format"
-        )
+            "-o: no format writes \(name[dot...]) files (\(name)); name the file \(known), or give --format")
     }
 
     /// Renders the catalogue the arguments name.

@@ -28,10 +28,9 @@ public enum SwatchbookCLI {
             return 0
         }
         let rest = Array(arguments.dropFirst())
+        let entry = CommandTable.entries.first { $0.name == command }
         // Every command answers --help the same way, before its options are read.
-        if command != "help", HelpText.commands.contains(command),
-            rest.contains("--help") || rest.contains("-h")
-        {
+        if let entry, entry.name != "help", rest.contains("--help") || rest.contains("-h") {
             try printOut(try HelpText.forCommand(command))
             return 0
         }
@@ -44,7 +43,7 @@ public enum SwatchbookCLI {
             try printOut("swatchbook \(version) (plugin api \(api))\n")
             return 0
         default:
-            guard let entry = CommandTable.entries.first(where: { $0.name == command }) else {
+            guard let entry else {
                 throw Diagnostic(
                     .usage, "swatchbook: unknown command '\(command)'",
                     suggestion: Suggestion(for: command, among: HelpText.commands, spelled: .singleQuoted),
