@@ -55,6 +55,13 @@ import Testing
         #expect(live["random"] == Set(LuaStubs.randomMethods.map(\.name)))
     }
 
+    /// Only the stubs ask for the registrations' docs: a plugin's state builds none.
+    @Test func aPluginsStateRecordsNoDocumentation() throws {
+        let runtime = try ScriptFixture().runtime()
+        #expect(runtime.documentation == nil)
+        #expect(LuaStubs.registered.count > 40)
+    }
+
     @Test func everyPluginKeyHasAStub() {
         #expect(PluginTableReader.knownKeys == Set(LuaStubs.pluginFields.map(\.name)))
     }

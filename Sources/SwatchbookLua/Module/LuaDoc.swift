@@ -1,10 +1,11 @@
 /// What the LuaLS stubs say of one function a script can call: its
 /// signature and annotations (`@param`, `@return`, a line of prose).
 ///
-/// Each is given where the function is registered, and the runtime keeps
-/// what was registered (``LuaRuntime/documentation``): `swatchbook stubs`
-/// writes the stubs from a module installed in a bare state, so a function
-/// can be neither registered without its stub nor stubbed without existing.
+/// Each is given where the function is registered, and a runtime asked to
+/// keeps what was registered (``LuaRuntime/documentation``): `swatchbook
+/// stubs` writes the stubs from a module installed in a bare state, so a
+/// function can be neither registered without its stub nor stubbed
+/// without existing.
 struct LuaDoc: Sendable {
     /// Where the function is reached from a script.
     enum Scope: Hashable, Sendable {

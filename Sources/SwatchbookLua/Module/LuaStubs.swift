@@ -15,8 +15,9 @@ public enum LuaStubs {
                 file: URL(fileURLWithPath: "/stubs.lua"), displayName: "stubs.lua", limits: ScriptLimits(),
                 seed: 1)
         else { return [] }
+        runtime.documentation = []
         SwatchbookModule.install(in: runtime)
-        return runtime.documentation
+        return runtime.documentation ?? []
     }()
 
     /// `sb.NAME`: its annotations and signature.

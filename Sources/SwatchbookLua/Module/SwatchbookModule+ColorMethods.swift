@@ -112,10 +112,12 @@ extension SwatchbookModule {
 
     /// A colour method; `doc` nil for a metamethod, which scripts do not call by name.
     private static func method(
-        _ name: String, in runtime: LuaRuntime, doc: LuaDoc? = nil,
+        _ name: String, in runtime: LuaRuntime, doc: @autoclosure () -> LuaDoc? = nil,
         _ body: @escaping (Color, LuaStack) throws(LuaHostError) -> Int32
     ) {
-        if let doc { document(name, in: runtime, scope: .colour, doc: doc) }
+        if runtime.documentation != nil, let doc = doc() {
+            document(name, in: runtime, scope: .colour, doc: doc)
+        }
         runtime.pushFunction { stack throws(LuaHostError) in
             guard let color = ColorValue.userdata(at: 1, on: stack) else {
                 throw LuaHostError("\(name): call it as colour:\(name)(...)")

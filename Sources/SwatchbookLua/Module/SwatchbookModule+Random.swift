@@ -67,10 +67,12 @@ extension SwatchbookModule {
     /// A method whose first argument must be a generator, which it may
     /// advance in place.
     private static func randomMethod(
-        _ name: String, in runtime: LuaRuntime, doc: LuaDoc? = nil,
+        _ name: String, in runtime: LuaRuntime, doc: @autoclosure () -> LuaDoc? = nil,
         _ body: @escaping (UnsafeMutablePointer<RandomGenerator>, LuaStack) throws(LuaHostError) -> Int32
     ) {
-        if let doc { document(name, in: runtime, scope: .random, doc: doc) }
+        if runtime.documentation != nil, let doc = doc() {
+            document(name, in: runtime, scope: .random, doc: doc)
+        }
         runtime.pushFunction { stack throws(LuaHostError) in
             guard let raw = stack.userdata(at: 1, metatable: randomMetatableName) else {
                 throw LuaHostError("random:\(name): call it as generator:\(name)(...)")

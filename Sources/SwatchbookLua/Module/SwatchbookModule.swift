@@ -100,17 +100,21 @@ enum SwatchbookModule {
     /// Registers `sb.NAME` (or `sb.TABLE.NAME`) in the table on top of
     /// the stack, with what the stubs say of it.
     static func function(
-        _ name: String, in runtime: LuaRuntime, table: String? = nil, doc: LuaDoc,
+        _ name: String, in runtime: LuaRuntime, table: String? = nil, doc: @autoclosure () -> LuaDoc,
         _ body: @escaping (LuaStack) throws(LuaHostError) -> Int32
     ) {
-        document(name, in: runtime, scope: table.map { .table($0) } ?? .module, doc: doc)
+        document(name, in: runtime, scope: table.map { .table($0) } ?? .module, doc: doc())
         runtime.pushFunction(body)
         runtime.stack.setRawField(-2, name)
     }
 
-    /// Says what the stubs say of a function registered some other way.
-    static func document(_ name: String, in runtime: LuaRuntime, scope: LuaDoc.Scope = .module, doc: LuaDoc) {
-        runtime.documentation.append(LuaDoc.Entry(scope: scope, name: name, doc: doc))
+    /// Says what the stubs say of a function registered some other way;
+    /// `doc` is made only when the runtime records documentation.
+    static func document(
+        _ name: String, in runtime: LuaRuntime, scope: LuaDoc.Scope = .module, doc: @autoclosure () -> LuaDoc
+    ) {
+        guard runtime.documentation != nil else { return }
+        runtime.documentation?.append(LuaDoc.Entry(scope: scope, name: name, doc: doc()))
     }
 
     static func push(_ color: Color, on stack: LuaStack) -> Int32 {

@@ -19,8 +19,10 @@ final class LuaRuntime {
     private var hostFunctions: [HostFunction] = []
     /// What the script sees of the program around it.
     let host = PluginHost()
-    /// The functions the swatchbook module registered, with their stubs.
-    var documentation: [LuaDoc.Entry] = []
+    /// The functions the swatchbook module registered, with their stubs,
+    /// when asked for (non-nil before the module is installed): only the
+    /// stubs need them, so a plugin's state builds none.
+    var documentation: [LuaDoc.Entry]?
     /// The script's file, when it was read from disk.
     var sourceURL: URL?
     /// The files beside a script compiled into the binary, by path in its
