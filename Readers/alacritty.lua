@@ -7,6 +7,8 @@ return {
   name = "Alacritty theme", api = 1, description = "Alacritty colour schemes (.toml)",
   reads = {
     format = "alacritty", extensions = { "toml" },
+    keeps = { "names", "order" },
+    loses = { "settings that are not colours" },
     detect = function(head) return head:match("%[colors%.normal%]") ~= nil or head:match("%[colors%.primary%]") ~= nil end,
   },
   data = function(ctx)

@@ -1,11 +1,13 @@
 -- Adobe Swatch Exchange (.ase): a binary file of colour entries, each with a
 -- UTF-16 name, a model (RGB, CMYK, LAB or Gray) and a type (global, spot,
 -- normal), in groups. Groups become sections; entries outside a group are
--- a section named after the file. CMYK is converted without a profile
--- (r = (1 - c)(1 - k)); LAB is CIE Lab (D50), gamut-mapped into sRGB.
+-- a section named after the file (the palette's title, which the ase
+-- writer reads as "no group"). Each colour keeps its model and values, and
+-- its type; it is drawn with CMYK converted without a profile
+-- (r = (1 - c)(1 - k)) and LAB (CIE Lab, D50) gamut-mapped into sRGB.
 local sb = require "swatchbook"
 
-local types = { [0] = "global", [1] = "spot", [2] = "normal" }
+local types = { [0] = "global", [1] = "spot", [2] = "process" }
 
 local function utf16(bytes, at, units)
   local out, i = {}, 0
@@ -78,19 +80,16 @@ local function read(bytes, stem)
       local type = string.unpack(">I2", bytes, data + 4 + needs * 4)
       local color
       if model == "RGB " then
-        color = sb.color(string.format("color(srgb %.6f %.6f %.6f)", v[1], v[2], v[3]))
+        color = sb.color { space = "srgb", components = { v[1], v[2], v[3] } }
       elseif model == "CMYK" then
-        local function ch(c) return math.max(0, math.min(1, (1 - c) * (1 - v[4]))) end
-        color = sb.color(string.format("color(srgb %.6f %.6f %.6f)", ch(v[1]), ch(v[2]), ch(v[3])))
+        color = sb.color { space = "cmyk", components = { v[1], v[2], v[3], v[4] } }
       elseif model == "LAB " then
-        color = sb.color(string.format("lab(%.4f %.4f %.4f)", v[1] * 100, v[2], v[3]))
+        color = sb.color { space = "lab", components = { v[1] * 100, v[2], v[3] } }
       else
-        color = sb.color(string.format("color(srgb %.6f %.6f %.6f)", v[1], v[1], v[1]))
+        color = sb.color { space = "gray", components = { v[1] } }
       end
-      local item = {
-        name = name ~= "" and name or color:hex(), color = color,
-        fields = { { "Model", (model:gsub(" ", "")) }, { "Type", types[type] or tostring(type) } },
-      }
+      -- a type past the three Adobe writes is read as none
+      local item = { name = name, color = color, swatch = types[type] }
       local target = group
       if not target then
         if not loose then
@@ -116,6 +115,8 @@ return {
   name = "Adobe Swatch Exchange", api = 1, description = "Adobe Swatch Exchange palettes (.ase)",
   reads = {
     format = "ase", extensions = { "ase" },
+    keeps = { "spaces", "precision", "names", "duplicate names", "groups", "order", "swatch types" },
+    loses = {},
     detect = function(head) return head:sub(1, 4) == "ASEF" end,
   },
   data = function(ctx) return read(sb.input(), ctx.input.stem) end,

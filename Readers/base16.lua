@@ -9,6 +9,8 @@ return {
   name = "base16 scheme", api = 1, description = "base16 and base24 colour schemes (.yaml)",
   reads = {
     format = "base16", extensions = { "yaml", "yml" },
+    keeps = { "names", "order" },
+    loses = { "settings that are not colours" },
     detect = function(head) return head:match("base0[0-9A-Fa-f][\"']?%s*:") ~= nil end,
   },
   data = function()

@@ -257,13 +257,20 @@ return {
   name = "CSS custom properties", api = 1, description = "CSS custom properties (--name: colour)",
   reads = {
     format = "css", extensions = { "css" },
+    keeps = { "spaces", "precision", "alpha", "names", "groups", "order", "references" },
+    loses = { "comments", "properties that are not colours", "@media conditions", "!important" },
     detect = function(head) return head:match("%-%-[%w_%-]+%s*:") ~= nil and head:match("[{]") ~= nil end,
   },
   data = function(ctx)
-    local rules, by_name = parse(sb.input())
+    local text = sb.input()
+    -- the title Swatchbook's css writer puts first
+    local title = text:match("^/%* (.-): written by swatchbook %*/")
+    if title then sb.title(title) end
+    local rules, by_name = parse(text)
     local resolve = substitution(by_name, ctx.input.name)
     local sections, by_selector = {}, {}
     for _, rule in ipairs(rules) do
+      local written = trim(rule.value)
       local value = resolve(rule.selector, rule)
       if value ~= INVALID then
         value = trim(value)
@@ -278,7 +285,11 @@ return {
           by_selector[rule.selector] = section
           table.insert(sections, section)
         end
-        table.insert(section.rows[1].items, { id = rule.name, name = rule.name, color = colour })
+        -- the property as written, and a var() reference before it was substituted
+        table.insert(section.rows[1].items, {
+          id = rule.name, name = rule.name, color = colour, key = "--" .. rule.name,
+          ref = written:find("var(", 1, true) and written or nil,
+        })
       end
     end
     if #sections == 0 then sb.input_error(0, "expected custom properties with colour values (--name: #RRGGBB;), found none") end

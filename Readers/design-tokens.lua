@@ -3,17 +3,17 @@
 -- value is a CSS colour string, an {alias.path} (resolved; a cycle is an
 -- error), or the colour object { colorSpace, components, alpha, hex }.
 -- Top-level groups become sections; a group of tokens under one, a row; a
--- deeper group, a row holding a tree. $description and $extensions become
--- fields.
+-- deeper group, a row holding a tree. Each colour keeps its path, alias,
+-- $description and $extensions; the document itself is kept (sb.document)
+-- so the tokens writer gives back its groups and its other tokens.
 local sb = require "swatchbook"
 
+-- The colour spaces of DTCG 2025.10, which sb.color{space = …} takes by
+-- the same names.
 local spaces = {
-  srgb = "color(srgb %s %s %s / %s)", ["srgb-linear"] = "color(srgb-linear %s %s %s / %s)",
-  ["display-p3"] = "color(display-p3 %s %s %s / %s)", ["a98-rgb"] = "color(a98-rgb %s %s %s / %s)",
-  ["prophoto-rgb"] = "color(prophoto-rgb %s %s %s / %s)", rec2020 = "color(rec2020 %s %s %s / %s)",
-  ["xyz-d65"] = "color(xyz-d65 %s %s %s / %s)",
-  ["xyz-d50"] = "color(xyz-d50 %s %s %s / %s)", hsl = "hsl(%s %s%% %s%% / %s)", hwb = "hwb(%s %s%% %s%% / %s)",
-  lab = "lab(%s %s %s / %s)", lch = "lch(%s %s %s / %s)", oklab = "oklab(%s %s %s / %s)", oklch = "oklch(%s %s %s / %s)",
+  srgb = true, ["srgb-linear"] = true, ["display-p3"] = true, ["a98-rgb"] = true, ["prophoto-rgb"] = true,
+  rec2020 = true, ["xyz-d65"] = true, ["xyz-d50"] = true, hsl = true, hwb = true, lab = true, lch = true,
+  oklab = true, oklch = true,
 }
 
 local function is_token(node) return type(node) == "table" and node["$value"] ~= nil end
@@ -57,21 +57,18 @@ local function load(document)
       return c
     elseif type(value) == "table" then
       local space, components = value.colorSpace, value.components
-      local format = spaces[space]
-      if format and type(components) == "table" and #components == 3 then
-        local parts = {}
+      if spaces[space] and type(components) == "table" and #components == 3 then
         for i = 1, 3 do
           local v = components[i]
-          if v == "none" then parts[i] = "none"
-          elseif type(v) == "number" and v == v and v > -math.huge and v < math.huge then
-            parts[i] = string.format("%.10g", v)
-          else sb.input_error(0, path .. ": expected finite numbers or \"none\" in components") end
+          if v ~= "none" and not (type(v) == "number" and v == v and v > -math.huge and v < math.huge) then
+            sb.input_error(0, path .. ": expected finite numbers or \"none\" in components")
+          end
         end
         local alpha = value.alpha == nil and 1 or value.alpha
         if type(alpha) ~= "number" or not (alpha >= 0 and alpha <= 1) then
           sb.input_error(0, path .. ": expected an alpha from 0 to 1, got " .. tostring(alpha):sub(1, 40))
         end
-        local ok, c = pcall(sb.color, string.format(format, parts[1], parts[2], parts[3], tostring(alpha)))
+        local ok, c = pcall(sb.color, { space = space, components = components, alpha = alpha })
         if ok then return c end
       end
       if type(value.hex) == "string" and not value.hex:match("^{.+}$") then return literal(path, value.hex) end
@@ -98,17 +95,36 @@ local function load(document)
     return found
   end
 
-  local function item(path, key, token)
-    local fields = {}
-    if type(token["$description"]) == "string" then fields[#fields + 1] = { "description", token["$description"] } end
-    local value = token["$value"]
-    if type(value) == "string" and value:match("^{.+}$") then fields[#fields + 1] = { "alias", value } end
-    if type(token["$extensions"]) == "table" then
-      for name, extension in pairs(token["$extensions"]) do
-        fields[#fields + 1] = { name, type(extension) == "table" and sb.json.encode(extension) or tostring(extension) }
-      end
+  -- A colour token as an item (or a node): its path is its key, and its
+  -- alias, description and extensions are kept as they are written.
+  -- The fields Swatchbook's tokens writer keeps in $extensions["org.swatchbook"]
+  -- come back as fields; the other extensions are kept as they are.
+  local function extensions_of(token)
+    local extensions = token["$extensions"]
+    if type(extensions) ~= "table" then return nil, nil end
+    local own = extensions["org.swatchbook"]
+    if type(own) ~= "table" or type(own.fields) ~= "table" then return extensions, nil end
+    local rest, any = {}, false
+    for name, value in pairs(extensions) do
+      if name ~= "org.swatchbook" then rest[name], any = value, true end
     end
-    return { id = path, name = key, color = colour(path, value), fields = #fields > 0 and fields or nil }
+    local left = {}
+    for name, value in pairs(own) do
+      if name ~= "fields" then left[name], any = value, true end
+    end
+    if next(left) then rest["org.swatchbook"] = left end
+    return any and rest or nil, own.fields
+  end
+
+  local function item(path, key, token)
+    local value = token["$value"]
+    local extensions, fields = extensions_of(token)
+    return {
+      id = path, name = key, key = path, color = colour(path, value),
+      ref = type(value) == "string" and value:match("^{.+}$") and value or nil,
+      description = type(token["$description"]) == "string" and token["$description"] or nil,
+      extensions = extensions, fields = fields,
+    }
   end
 
   local function tree(group, path, inherited)
@@ -118,8 +134,7 @@ local function load(document)
       local p = path .. "." .. child.key
       if is_token(child.node) then
         if (child.node["$type"] or kind) == "color" then
-          local it = item(p, child.key, child.node)
-          nodes[#nodes + 1] = { id = p, name = child.key, color = it.color }
+          nodes[#nodes + 1] = item(p, child.key, child.node)
         end
       else
         local sub = tree(child.node, p, kind)
@@ -176,6 +191,11 @@ return {
   name = "Design tokens", api = 1, description = "W3C Design Tokens (DTCG) JSON (.tokens.json, .tokens)",
   reads = {
     format = "tokens", extensions = { "tokens.json", "tokens", "json" },
+    keeps = {
+      "spaces", "precision", "alpha", "title", "palette description", "names", "groups", "order", "references",
+      "descriptions", "extensions", "non-colour tokens",
+    },
+    loses = { "JSON null members", "$ref references (not followed)" },
     detect = function(head) return head:match('"%$value"') ~= nil end,
   },
   data = function(ctx)
@@ -184,6 +204,13 @@ return {
     if type(document) ~= "table" then sb.input_error(0, "expected a JSON object of token groups") end
     local sections = load(document)
     if #sections == 0 then sb.input_error(0, "expected colour tokens ($type \"color\"), found none") end
+    -- the whole document, for the tokens writer to give back what is not drawn
+    local own = type(document["$extensions"]) == "table" and document["$extensions"]["org.swatchbook"]
+    sb.document {
+      title = type(own) == "table" and type(own.title) == "string" and own.title or nil,
+      description = type(document["$description"]) == "string" and document["$description"] or nil,
+      tokens = document,
+    }
     return sections
   end,
 }

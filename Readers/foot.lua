@@ -7,6 +7,8 @@ return {
   name = "foot theme", api = 1, description = "foot terminal themes (.ini)",
   reads = {
     format = "foot", extensions = { "ini" },
+    keeps = { "names", "order" },
+    loses = { "settings that are not colours" },
     detect = function(head) return head:match("%[colors%]") ~= nil and head:match("regular0%s*=") ~= nil end,
   },
   data = function(ctx)

@@ -13,6 +13,8 @@ return {
   name = "Ghostty theme", api = 1, description = "Ghostty themes",
   reads = {
     format = "ghostty", extensions = {},
+    keeps = { "names", "order" },
+    loses = { "settings that are not colours" },
     detect = function(head) return head:match("palette%s*=%s*%d+%s*=") ~= nil end,
   },
   data = function(ctx)

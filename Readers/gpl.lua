@@ -2,11 +2,12 @@
 -- (#), and one colour a line: three numbers 0-255 and a name, separated by
 -- spaces or tabs. Swatchbook's own "# Section: …" and "# Row: …" comments
 -- (which its gpl writer puts in) group the colours; other palettes are one
--- strip, named after the palette.
+-- strip, named after the palette. Names are kept as written (an unnamed
+-- entry stays unnamed), and so are the Name: and Columns: lines.
 local sb = require "swatchbook"
 
 local function parse(text)
-  local palette = { name = nil, columns = nil, sections = {} }
+  local palette = { name = nil, columns = nil, description = nil, sections = {} }
   local section, row
   local function ensure_row()
     if not section then
@@ -40,7 +41,12 @@ local function parse(text)
       row = { name = line:match("^#%s*Row:%s*(.-)%s*$"), items = {} }
       table.insert(section.rows, row)
     elseif line:match("^%s*#") or line:match("^%s*$") then
-      -- a comment or a blank line
+      -- a comment or a blank line; the comments before the first colour
+      -- describe the palette
+      local comment = line:match("^%s*#%s?(.-)%s*$")
+      if comment and comment ~= "" and not section then
+        palette.description = (palette.description and palette.description .. "\n" or "") .. comment
+      end
     else
       local r, g, b, rest = line:match("^%s*(%d+)%s+(%d+)%s+(%d+)(.*)$")
       if not r then
@@ -50,9 +56,9 @@ local function parse(text)
       if r > 255 or g > 255 or b > 255 then
         sb.input_error(number, "expected components from 0 to 255, got " .. r .. " " .. g .. " " .. b)
       end
+      -- the name as written: an unnamed entry stays unnamed
       local name = rest:match("^%s*(.-)%s*$")
       ensure_row()
-      if name == "" or name == "Untitled" then name = string.format("#%02X%02X%02X", r, g, b) end
       table.insert(row.items, { name = name, color = sb.rgb(r, g, b) })
     end
   end
@@ -67,11 +73,13 @@ return {
   reads = {
     format = "gpl",
     extensions = { "gpl" },
+    keeps = { "title", "palette description", "names", "duplicate names", "groups", "order" },
+    loses = { "comments after the first colour" },
     detect = function(head) return head:match("^\239?\187?\191?GIMP Palette") ~= nil end,
   },
   data = function(ctx)
     local palette = parse(sb.input())
-    if palette.name then sb.title(palette.name) end
+    sb.document { title = palette.name, columns = palette.columns, description = palette.description }
     return palette.sections
   end,
 }

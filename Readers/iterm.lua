@@ -40,6 +40,8 @@ return {
   name = "iTerm2 colours", api = 1, description = "iTerm2 colour presets (.itermcolors)",
   reads = {
     format = "iterm", extensions = { "itermcolors" },
+    keeps = { "names", "order" },
+    loses = { "settings that are not colours" },
     detect = function(head) return head:match("<key>Ansi 0 Color</key>") ~= nil end,
   },
   data = function(ctx)

@@ -13,6 +13,8 @@ return {
   name = "kitty theme", api = 1, description = "kitty colour themes (.conf)",
   reads = {
     format = "kitty", extensions = { "conf" },
+    keeps = { "names", "order" },
+    loses = { "settings that are not colours" },
     detect = function(head) return head:match("\ncolor%d+%s+#%x") ~= nil or head:match("^color%d+%s+#%x") ~= nil end,
   },
   data = function(ctx)

@@ -8,6 +8,8 @@ return {
   name = "Konsole scheme", api = 1, description = "Konsole colour schemes (.colorscheme)",
   reads = {
     format = "konsole", extensions = { "colorscheme" },
+    keeps = { "names", "order" },
+    loses = { "settings that are not colours" },
     detect = function(head) return head:match("%[Color0%]") ~= nil and head:match("Color%s*=%s*%d+,") ~= nil end,
   },
   data = function(ctx)

@@ -7,6 +7,8 @@ return {
   name = "Tilix scheme", api = 1, description = "Tilix colour schemes (.json)",
   reads = {
     format = "tilix", extensions = { "json" },
+    keeps = { "names", "order" },
+    loses = { "settings that are not colours" },
     detect = function(head) return head:match('"palette"%s*:') ~= nil and head:match('"use%-theme%-colors"') ~= nil end,
   },
   data = function(ctx)

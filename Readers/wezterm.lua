@@ -8,6 +8,8 @@ return {
   name = "WezTerm theme", api = 1, description = "WezTerm colour schemes (.toml)",
   reads = {
     format = "wezterm", extensions = { "toml" },
+    keeps = { "names", "order" },
+    loses = { "settings that are not colours" },
     detect = function(head) return head:match("%[colors%]") ~= nil and head:match("\n%s*ansi%s*=") ~= nil end,
   },
   data = function(ctx)

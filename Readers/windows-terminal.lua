@@ -25,6 +25,8 @@ return {
   name = "Windows Terminal scheme", api = 1, description = "Windows Terminal colour schemes (.json)",
   reads = {
     format = "windows-terminal", extensions = { "json" },
+    keeps = { "names", "order" },
+    loses = { "settings that are not colours" },
     detect = function(head) return head:match('"brightBlack"') ~= nil and head:match('"purple"') ~= nil end,
   },
   data = function(ctx)

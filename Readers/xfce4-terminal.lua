@@ -14,6 +14,8 @@ return {
   name = "Xfce Terminal scheme", api = 1, description = "Xfce Terminal colour schemes (.theme)",
   reads = {
     format = "xfce4-terminal", extensions = { "theme" },
+    keeps = { "names", "order" },
+    loses = { "settings that are not colours" },
     detect = function(head) return head:match("%[Scheme%]") ~= nil end,
   },
   data = function(ctx)

@@ -7,6 +7,8 @@ return {
   name = "X resources", api = 1, description = "Xresources colour schemes",
   reads = {
     format = "xresources", extensions = { "xresources", "xdefaults", "xrdb" },
+    keeps = { "names", "order" },
+    loses = { "settings that are not colours" },
     detect = function(head) return head:match("[%*%.]color%d+%s*:") ~= nil end,
   },
   data = function(ctx)

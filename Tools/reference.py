@@ -11,7 +11,13 @@ scalars: `wcwidth.wcwidth` of every code point, one character each
 color:   a JSON list of requests in (see `answer`), a list of results out,
          from coloraide (CSS Color 4).
 css:     a style sheet on stdin; out, tinycss2's reading of it: a list of
-         {"prelude", "declarations": [[name, value]], "errors": [...]}.
+         {"prelude", "declarations": [[name, value, colour]], "errors": [...]},
+         an at-rule's prelude starting with "@", and each colour
+         tinycss2.color4's [space, [components], alpha] (null where none, or
+         for what is no colour).
+ase:     an Adobe Swatch Exchange file on stdin; out, Python swatch's
+         reading of it: a list of {"group", "name", "mode", "values", "type"}
+         (group null outside any).
 Tools/references installs what it imports.
 """
 import json
@@ -36,22 +42,60 @@ def scalars():
 
 
 def css(text):
+    import math
     import tinycss2
+    import tinycss2.color4
+
+    def colour(value):
+        parsed = tinycss2.color4.parse_color(value)
+        if parsed is None or not hasattr(parsed, "space"):
+            return None
+        def number(x):
+            return None if x is None or (isinstance(x, float) and math.isnan(x)) else x
+        return [parsed.space, [number(x) for x in parsed.coordinates], number(parsed.alpha)]
+
     rules = []
     for rule in tinycss2.parse_stylesheet(text, skip_comments=True, skip_whitespace=True):
         if rule.type == "error":
             rules.append({"prelude": "", "declarations": [], "errors": [rule.message]})
             continue
-        if rule.type != "qualified-rule":
+        if rule.type not in ("qualified-rule", "at-rule") or rule.content is None:
             continue
+        prelude = tinycss2.serialize(rule.prelude).strip()
+        if rule.type == "at-rule":
+            prelude = ("@" + rule.at_keyword + " " + prelude).strip()
         declarations, errors = [], []
         for item in tinycss2.parse_blocks_contents(rule.content, skip_comments=True, skip_whitespace=True):
             if item.type == "declaration":
-                declarations.append([item.name, tinycss2.serialize(item.value).strip()])
+                value = tinycss2.serialize(item.value).strip()
+                declarations.append([item.name, value, colour(value)])
             elif item.type == "error":
                 errors.append(item.message)
-        rules.append({"prelude": tinycss2.serialize(rule.prelude).strip(), "declarations": declarations, "errors": errors})
+        rules.append({"prelude": prelude, "declarations": declarations, "errors": errors})
     return rules
+
+
+def ase(data):
+    import os
+    import tempfile
+    import swatch
+    with tempfile.NamedTemporaryFile(suffix=".ase", delete=False) as file:
+        file.write(data)
+    try:
+        parsed = swatch.parse(file.name)
+    finally:
+        os.unlink(file.name)
+    out = []
+    def colour(entry, group):
+        out.append({"group": group, "name": entry["name"], "mode": entry["data"]["mode"],
+                    "values": entry["data"]["values"], "type": entry["type"]})
+    for entry in parsed:
+        if "swatches" in entry:
+            for inner in entry["swatches"]:
+                colour(inner, entry["name"])
+        else:
+            colour(entry, None)
+    return out
 
 
 def main(arguments):
@@ -63,6 +107,8 @@ def main(arguments):
         json.dump(widths(json.load(sys.stdin)), sys.stdout)
     elif mode == "scalars":
         sys.stdout.write(scalars())
+    elif mode == "ase":
+        json.dump(ase(sys.stdin.buffer.read()), sys.stdout)
     elif mode == "css":
         json.dump(css(sys.stdin.read()), sys.stdout)
     elif mode == "color":

@@ -30,7 +30,8 @@ typedef struct pool_chunk { struct pool_chunk *next; } pool_chunk;
  * table is one of these exactly when it is the same string object. */
 enum {
     KEY_NAME, KEY_COLOR, KEY_COUNT, KEY_ID, KEY_FIELDS, KEY_DATA, KEY_ITEMS, KEY_CHILDREN,
-    KEY_ROWS, KEY_SELECTED, KEY_EXPANDED, PLAIN_KEY_COUNT
+    KEY_ROWS, KEY_SELECTED, KEY_EXPANDED, KEY_DESCRIPTION, KEY_REF, KEY_KEY, KEY_SWATCH, KEY_EXTENSIONS,
+    PLAIN_KEY_COUNT
 };
 
 /* Per-state guard: memory accounting and the time-budget watchdog. It is the

@@ -11,10 +11,11 @@
 /* The keys the plain readers know, kept alive in the registry under the
  * address of `plain_keys_anchor` (KEY_ in Guard.h numbers them). */
 static const char *const plain_keys[PLAIN_KEY_COUNT] = {
-    "name", "color", "count", "id", "fields", "data", "items", "children", "rows", "selected", "expanded"};
+    "name",     "color",    "count",       "id",  "fields", "data",   "items",     "children",
+    "rows",     "selected", "expanded",    "description", "ref", "key", "swatch", "extensions"};
 static const char plain_keys_anchor = 0;
 _Static_assert(SBL_KEY_NAME == 1u << KEY_NAME && SBL_KEY_CHILDREN == 1u << KEY_CHILDREN
-                   && SBL_KEY_EXPANDED == 1u << KEY_EXPANDED,
+                   && SBL_KEY_EXPANDED == 1u << KEY_EXPANDED && SBL_KEY_EXTENSIONS == 1u << KEY_EXTENSIONS,
                "the header's key bits follow the anchored keys");
 
 int sbl_anchor_plain_keys(lua_State *L) {
@@ -76,11 +77,16 @@ static int read_plain(lua_State *L, int index, unsigned wanted, unsigned refused
     return plain && found == wanted;
 }
 
+/* What a palette file says of a colour (the full reader reads them): a
+ * table with any of them is not plain. */
+#define AUTHORED_KEYS                                                                                        \
+    (1u << KEY_DESCRIPTION | 1u << KEY_REF | 1u << KEY_KEY | 1u << KEY_SWATCH | 1u << KEY_EXTENSIONS)
+
 int sbl_plain_item(lua_State *L, int index, sbl_field *name, sbl_field *color) {
     static const int types[PLAIN_KEY_COUNT] = {[KEY_NAME] = LUA_TSTRING, [KEY_COLOR] = LUA_TSTRING};
     sbl_field fields[PLAIN_KEY_COUNT];
     int plain = read_plain(L, lua_absindex(L, index), 1u << KEY_NAME | 1u << KEY_COLOR,
-                           1u << KEY_ID | 1u << KEY_FIELDS | 1u << KEY_DATA, types, fields);
+                           1u << KEY_ID | 1u << KEY_FIELDS | 1u << KEY_DATA | AUTHORED_KEYS, types, fields);
     if (plain) {
         *name = fields[KEY_NAME];
         *color = fields[KEY_COLOR];
@@ -92,7 +98,7 @@ int sbl_plain_row(lua_State *L, int index, sbl_field *name, sbl_field *count) {
     static const int types[PLAIN_KEY_COUNT] = {[KEY_NAME] = LUA_TSTRING, [KEY_COUNT] = LUA_TNUMBER};
     sbl_field fields[PLAIN_KEY_COUNT];
     int plain = read_plain(L, lua_absindex(L, index), 1u << KEY_NAME | 1u << KEY_COUNT,
-                           1u << KEY_ID | 1u << KEY_ITEMS | 1u << KEY_FIELDS | 1u << KEY_CHILDREN,
+                           1u << KEY_ID | 1u << KEY_ITEMS | 1u << KEY_FIELDS | 1u << KEY_CHILDREN | AUTHORED_KEYS,
                            types, fields);
     if (plain) {
         *name = fields[KEY_NAME];

@@ -171,7 +171,12 @@ struct LuaSourceTests {
         let plugin = try fixture.load("shapes.lua")
         let source = plugin.source
         #expect(source.item(0, 0, 0) == Item(name: "Plain", color: Color(rgb: 0xFA8072)))
-        #expect(source.item(0, 0, 1) == Item(name: "Named colour", color: Color(rgb: 0x008080)))
+        // A name says more than its hex: it is kept as written.
+        #expect(
+            source.item(0, 0, 1)
+                == Item(
+                    name: "Named colour", color: Color(rgb: 0x008080),
+                    authored: Authored(color: AuthoredColor(css: "teal"))))
         #expect(source.item(0, 0, 2) == Item(name: "42", color: Color(rgb: 0x000001)))
         #expect(source.item(0, 0, 3).id == "seven")
         #expect(source.item(0, 0, 4).data != nil)

@@ -10,8 +10,13 @@ import SwatchbookRender
 struct FormatsCommand {
     static let json = FlagSpec(
         "--json",
-        help: "print {written: [{name, kind, extensions, summary}], read: [{name, extensions, reader}]}")
+        help:
+            "print {written: [{name, kind, extensions, summary, keeps, loses}], read: [{name, extensions, reader, keeps, loses}]}"
+    )
     static let parser = ArgumentParser(command: "formats", options: [json.option])
+
+    /// Where the lists of what a format keeps are folded.
+    static let foldWidth = 100
 
     var environment: [String: String]
     var warn: (String) -> Void
@@ -21,6 +26,10 @@ struct FormatsCommand {
         var kind: String
         var extensions: [String]
         var summary: String
+        /// What a palette format keeps and loses of what was read
+        /// (``PaletteHolds``); nil for the others.
+        var keeps: [String]?
+        var loses: [String]?
     }
 
     struct Read: Encodable {
@@ -28,6 +37,9 @@ struct FormatsCommand {
         var extensions: [String]
         /// The reader's file: `Readers/NAME.lua` for a bundled one.
         var reader: String
+        /// What it keeps of what its files say (`reads.keeps`), and what not.
+        var keeps: [String]
+        var loses: [String]
     }
 
     struct Listing: Encodable {
@@ -55,9 +67,10 @@ struct FormatsCommand {
 
     func listing() -> Listing {
         let written = OutputFormat.allCases.map { format in
-            Written(
+            let holds = PaletteHolds.of(format)
+            return Written(
                 name: format.rawValue, kind: format.spec.kind.rawValue, extensions: format.spec.extensions,
-                summary: format.spec.summary)
+                summary: format.spec.summary, keeps: holds?.keeps, loses: holds?.loses)
         }
         // A format the user's reader takes is listed once, as theirs: it
         // comes first when a file is opened.
@@ -65,10 +78,12 @@ struct FormatsCommand {
         var read: [Read] = []
         for reader in ReaderLocator(environment: environment).readers(warn: warn)
         where seen.insert(reader.probe.declaration.format).inserted {
+            let declaration = reader.probe.declaration
             read.append(
                 Read(
-                    name: reader.probe.declaration.format, extensions: reader.probe.declaration.extensions,
-                    reader: reader.located.displayName))
+                    name: declaration.format, extensions: declaration.extensions,
+                    reader: reader.located.displayName, keeps: declaration.keeps.map(\.rawValue),
+                    loses: declaration.loses))
         }
         return Listing(written: written, read: read.sorted { $0.name < $1.name })
     }
@@ -98,7 +113,38 @@ struct FormatsCommand {
                 Sanitizer.clean($0.reader),
             ]
         }
+        // What each keeps and loses, under its name, folded to the width of a terminal.
+        func kept(_ listing: [(name: String, keeps: [String], loses: [String])]) -> String {
+            let width = listing.map { TextWidth.of(Sanitizer.clean($0.name)) }.max() ?? 0
+            var out = ""
+            for entry in listing {
+                let name = Sanitizer.clean(entry.name)
+                let pad = String(repeating: " ", count: width - TextWidth.of(name))
+                let indent = String(repeating: " ", count: width + 4)
+                for (index, (label, list)) in [("keeps", entry.keeps), ("loses", entry.loses)].enumerated() {
+                    var line = (index == 0 ? "  \(name)\(pad)  " : indent) + label
+                    let words = list.isEmpty ? ["nothing"] : list.map(Sanitizer.clean)
+                    for (position, word) in words.enumerated() {
+                        let piece = word + (position == words.count - 1 ? "" : ",")
+                        if position > 0, TextWidth.of(line) + 1 + TextWidth.of(piece) > Self.foldWidth {
+                            out += line + "\n"
+                            line = indent + "     "
+                        }
+                        line += " " + piece
+                    }
+                    out += line + "\n"
+                }
+            }
+            return out
+        }
+        let palettes = listing.written.compactMap { format in
+            format.keeps.map { (name: format.name, keeps: $0, loses: format.loses ?? []) }
+        }
         return "Written (render --format NAME, or -o FILE with its extension):\n" + rows(written)
+            + "\nWhat a palette file written keeps of what was read (render warns of each loss; --strict fails):\n"
+            + kept(palettes)
             + "\nRead (render FILE, or --input-format NAME):\n" + rows(read)
+            + "\nWhat each reader keeps of its files:\n"
+            + kept(listing.read.map { (name: $0.name, keeps: $0.keeps, loses: $0.loses) })
     }
 }

@@ -21,9 +21,19 @@ struct RenderCommand {
         "--output", short: "-o", valueName: "FILE", help: "write to FILE atomically instead of stdout",
         completion: .files)
 
+    static let strict = FlagSpec(
+        "--strict", help: "a palette format that cannot hold what was read is an error (65), not a warning")
+    static let namePrefix = OptionSpec.text(
+        "--prefix", valueName: "TEXT",
+        help: "begin every css and scss name with TEXT- (default: names as read)")
+
     static let parser = ArgumentParser(
         command: "render",
-        options: [ViewOptions.height.option, format.option, tap.option, inspect.option, output.option]
+        options: [
+            ViewOptions.height.option, format.option, tap.option, inspect.option, output.option,
+            strict.option,
+            namePrefix.option,
+        ]
             + ViewOptions.options)
 
     /// The longest lazy catalogue drawn whole without --height.
@@ -126,6 +136,8 @@ struct RenderCommand {
             }
         var pipeline = RenderPipeline(theme: opened.theme, depth: depth, settings: session.settings)
         pipeline.title = opened.plugin.documentTitle
+        pipeline.palette = opened.plugin.palette
+        pipeline.namePrefix = try Self.namePrefix.value(in: parsed)
         pipeline.itemData = opened.plugin.json(of:)
         // A long document goes to its file as it is drawn, so the disk has
         // most of it by the time the render ends.
@@ -136,18 +148,32 @@ struct RenderCommand {
         let streamed = output == nil && session.source.isEager && inspect == nil ? StreamedOutput() : nil
         pipeline.spill = output ?? streamed
         let bytes: [UInt8]
+        var losses: [String] = []
         if let inspect {
             guard let element = session.navigator.locate(inspect, in: session.state) else {
                 output?.discard()
                 throw Diagnostic(.usage, "--inspect: \(inspect) names no element of the catalogue")
             }
             bytes = pipeline.render(Inspection(element), width: screen.width, as: format)
+        } else if format.isPalette {
+            let written = pipeline.writePalette(layout, as: format)
+            bytes = written.bytes
+            losses = written.losses.messages(for: format)
         } else {
             bytes = pipeline.render(layout, options.height == nil ? Viewport() : session.viewport, as: format)
         }
         for warning in opened.plugin.sourceWarnings { warn(warning.formatted) }
+        // Each loss names the file it is about, when there is one (the
+        // message names the format).
+        for loss in losses { warn((outputPath.map { "\($0): " } ?? "") + "warning: " + loss) }
         do throws(Diagnostic) {
             if let failure = opened.plugin.sourceFailure { throw failure }
+            if !losses.isEmpty, Self.strict.isSet(in: parsed) {
+                throw Diagnostic(
+                    .data, file: outputPath,
+                    "--strict: \(format.rawValue) cannot hold all that was read (\(losses.count) kinds of loss above); nothing written"
+                )
+            }
             if let path = options.statePath {
                 try StateFile.save(session.state, to: path, over: opened.saved)
             }

@@ -38,6 +38,64 @@ enum CSSColorFunction {
         }
     }
 
+    /// The space and components of a function as written, `none` kept as
+    /// nil and percentages resolved to the numbers of
+    /// ``AuthoredColor``: nil when `lowered` is no function ``parse(_:)``
+    /// reads.
+    static func authored(_ lowered: String) -> AuthoredColor? {
+        guard let open = lowered.firstIndex(of: "("), lowered.last == ")" else { return nil }
+        let name = String(lowered[..<open])
+        let inside = lowered[lowered.index(after: open)..<lowered.index(before: lowered.endIndex)]
+        guard let arguments = Arguments(inside), arguments.values.count == 3, let alpha = alpha(arguments)
+        else { return nil }
+        /// Each component as a number of `scales[i]` per 100%, an angle where
+        /// `scales[i]` is nil; `none` is nil.
+        func components(_ scales: [Double?]) -> [Double?] {
+            zip(arguments.values, scales).map { value, scale in
+                switch (value, scale) {
+                case (.none, _): nil
+                case (.number(let n), _), (.angle(let n), nil): n
+                case (.percentage(let p), let scale?): p / 100 * scale
+                default: nil
+                }
+            }
+        }
+        let space: AuthoredColor.Space
+        let values: [Double?]
+        switch name {
+        case "rgb", "rgba":
+            space = .srgb
+            values = arguments.values.map { value in
+                switch value {
+                case .number(let n): n / 255
+                case .percentage(let p): p / 100
+                default: nil
+                }
+            }
+        case "hsl", "hsla", "hwb":
+            space = name == "hwb" ? .hwb : .hsl
+            // The modern syntax's plain numbers are percentages too.
+            values = zip(arguments.values, [nil, 100, 100] as [Double?]).map { value, scale in
+                switch value {
+                case .none: nil
+                case .number(let n), .angle(let n): n
+                case .percentage(let p): scale.map { p / 100 * $0 }
+                }
+            }
+        case "lab": (space, values) = (.lab, components([100, 125, 125]))
+        case "lch": (space, values) = (.lch, components([100, 150, nil]))
+        case "oklab": (space, values) = (.oklab, components([1, 0.4, 0.4]))
+        case "oklch": (space, values) = (.oklch, components([1, 0.4, nil]))
+        case "color":
+            guard let named = arguments.space,
+                let known = named == "xyz" ? .xyzD65 : AuthoredColor.Space(rawValue: named), known.isCSS
+            else { return nil }
+            (space, values) = (known, components([1, 1, 1]))
+        default: return nil
+        }
+        return AuthoredColor(space: space, components: values, alpha: alpha)
+    }
+
     /// The components and alpha between the parentheses.
     struct Arguments {
         var values: [Value]

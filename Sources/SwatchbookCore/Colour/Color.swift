@@ -62,7 +62,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     /// Numbers reach the colour maths from user scripts, where `0/0` and `math.huge` are
     /// easy to produce; converting NaN or infinity to `UInt8` traps, so every path from a
     /// `Double` to a channel goes through here first.
-    static func unitClamped(_ value: Double) -> Double {
+    public static func unitClamped(_ value: Double) -> Double {
         value.isNaN ? 0 : min(max(value, 0), 1)
     }
 

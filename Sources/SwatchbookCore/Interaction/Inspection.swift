@@ -38,10 +38,11 @@ public struct Inspection: Sendable, Equatable {
         case .item:
             title = element.item?.name ?? ""
             if let id = element.item?.id { lines.append(Line("Id", id)) }
-            for field in element.item?.fields ?? [] { lines.append(Line(field.key, field.value)) }
+            for field in element.item?.shownFields ?? [] { lines.append(Line(field.key, field.value)) }
         case .node:
             title = element.node?.name ?? ""
             if let id = element.node?.id { lines.append(Line("Id", id)) }
+            for field in element.node?.authored?.fields ?? [] { lines.append(Line(field.key, field.value)) }
             if let node = element.node, !node.children.isEmpty {
                 lines.append(Line("Children", "\(node.children.count)"))
             }

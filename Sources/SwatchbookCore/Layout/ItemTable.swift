@@ -40,7 +40,7 @@ public struct ItemTable: Sendable, Equatable {
         for item in items {
             nameWidth = max(nameWidth, measure(item.name))
             translucent = translucent || item.color.alpha < 255
-            for field in item.fields where fields {
+            for field in item.shownFields where fields {
                 if seen.insert(field.key).inserted {
                     keys.append(field.key)
                     widths[field.key] = measure(field.key)
@@ -64,6 +64,7 @@ public struct ItemTable: Sendable, Equatable {
 
     /// An item's values under the field columns ("" where it has none).
     public func cells(of item: Item) -> [String] {
-        fieldKeys.map { key in item.fields.first(where: { $0.key == key })?.value ?? "" }
+        let fields = item.shownFields
+        return fieldKeys.map { key in fields.first(where: { $0.key == key })?.value ?? "" }
     }
 }

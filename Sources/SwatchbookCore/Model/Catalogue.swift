@@ -60,15 +60,31 @@ public struct Item: Sendable, Equatable {
     public var fields: [Field]
     /// The script's own `data` value, handed back to it on tap.
     public var data: ScriptHandle?
+    private var authoredStorage: AuthoredStorage
 
     public init(
-        name: String, color: Color, id: String? = nil, fields: [Field] = [], data: ScriptHandle? = nil
+        name: String, color: Color, id: String? = nil, fields: [Field] = [], data: ScriptHandle? = nil,
+        authored: Authored? = nil
     ) {
         self.name = name
         self.color = color
         self.id = id
         self.fields = fields
         self.data = data
+        self.authoredStorage = AuthoredStorage(authored)
+    }
+
+    /// What its file said of it (nil: nothing beyond the name and colour).
+    public var authored: Authored? {
+        get { authoredStorage.value }
+        set { authoredStorage = AuthoredStorage(newValue) }
+    }
+
+    /// The fields the inspector and the details layout show: what was
+    /// authored, then the plugin's own.
+    public var shownFields: [Field] {
+        guard let authored else { return fields }
+        return authored.fields + fields
     }
 }
 
@@ -110,10 +126,11 @@ public struct Node: Sendable, Equatable {
     public var expanded: Bool
     public var children: [Node]
     public var items: [Item]
+    private var authoredStorage: AuthoredStorage
 
     public init(
         name: String, id: String? = nil, color: Color? = nil, selected: Bool = false,
-        expanded: Bool = false, children: [Node] = [], items: [Item] = []
+        expanded: Bool = false, children: [Node] = [], items: [Item] = [], authored: Authored? = nil
     ) {
         self.name = name
         self.id = id
@@ -122,5 +139,12 @@ public struct Node: Sendable, Equatable {
         self.expanded = expanded
         self.children = children
         self.items = items
+        self.authoredStorage = AuthoredStorage(authored)
+    }
+
+    /// What its file said of its colour (nil: nothing beyond it).
+    public var authored: Authored? {
+        get { authoredStorage.value }
+        set { authoredStorage = AuthoredStorage(newValue) }
     }
 }

@@ -23,6 +23,43 @@ extension SwatchbookModule {
             stack.push(Int(color.alpha))
             return 4
         }
+        method(
+            "space", in: runtime,
+            doc: LuaDoc("()", ["The space it was written in (\"srgb\" for a hex).", "@return string"])
+        ) { color, stack throws(LuaHostError) in
+            stack.push((ColorValue.authored(at: 1, on: stack) ?? AuthoredColor(color)).space.rawValue)
+            return 1
+        }
+        method(
+            "components", in: runtime,
+            doc: LuaDoc(
+                "()",
+                [
+                    "The components as written, full precision (\"none\" where missing), and the alpha.",
+                    "@return (number|string)[] components, number alpha",
+                ])
+        ) { color, stack throws(LuaHostError) in
+            let authored = ColorValue.authored(at: 1, on: stack) ?? AuthoredColor(color)
+            stack.newTable(arrayCount: authored.components.count)
+            for (i, component) in authored.components.enumerated() {
+                if let component { stack.push(component) } else { stack.push("none") }
+                stack.setRawIndex(-2, i + 1)
+            }
+            stack.push(authored.alpha)
+            return 2
+        }
+        method(
+            "css", in: runtime,
+            doc: LuaDoc(
+                "()",
+                [
+                    "CSS text: as written, else made from the space (a hex for CMYK and grey).",
+                    "@return string",
+                ])
+        ) { color, stack throws(LuaHostError) in
+            stack.push(ColorValue.authored(at: 1, on: stack)?.cssText ?? color.hex)
+            return 1
+        }
         method("hsl", in: runtime, doc: LuaDoc("()", ["@return number h, number s, number l"])) {
             color, stack throws(LuaHostError) in
             let hsl = color.hsl

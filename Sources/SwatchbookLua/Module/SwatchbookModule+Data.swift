@@ -106,7 +106,46 @@ extension SwatchbookModule {
             guard let text = stack.string(at: 1) else {
                 throw LuaHostError("sb.title: expected a string, got \(stack.typeName(at: 1))")
             }
-            runtime.host.documentTitle = String(Sanitizer.clean(text).prefix(CatalogueLimits.nameBytes))
+            runtime.host.palette.title = String(Sanitizer.clean(text).prefix(CatalogueLimits.nameBytes))
+            return 0
+        }
+        function(
+            "document", in: runtime,
+            doc: LuaDoc(
+                "(info)",
+                [
+                    "What a palette file says of itself, for its writer to give back: title, description,",
+                    "columns (a GIMP palette's), tokens (a DTCG document as sb.json.decode read it).",
+                    "@param info {title?: string, description?: string, columns?: integer, tokens?: table}",
+                ])
+        ) { stack throws(LuaHostError) in
+            guard stack.type(at: 1) == .table else {
+                throw LuaHostError("sb.document: expected a table, got \(stack.typeName(at: 1))")
+            }
+            var palette = runtime.host.palette
+            for key in ["title", "description"] {
+                stack.rawField(1, key)
+                defer { stack.pop() }
+                guard stack.type(at: -1) != .nil else { continue }
+                guard let text = stack.string(at: -1), stack.type(at: -1) == .string else {
+                    throw LuaHostError("sb.document: \(key) is \(stack.describe(at: -1)), expected a string")
+                }
+                let kept = String(Sanitizer.clean(text).prefix(CatalogueLimits.valueBytes))
+                if key == "title" { palette.title = kept } else { palette.description = kept }
+            }
+            stack.rawField(1, "columns")
+            if stack.type(at: -1) != .nil {
+                guard let columns = stack.integer(at: -1), (0...256).contains(columns) else {
+                    throw LuaHostError("sb.document: columns is \(stack.describe(at: -1)), expected 0 to 256")
+                }
+                palette.columns = columns
+            }
+            stack.pop()
+            if stack.rawField(1, "tokens") != .nil {
+                palette.tokens = try JSONValue(luaValueAt: -1, on: stack, limit: runtime.limits.memoryBytes)
+            }
+            stack.pop()
+            runtime.host.palette = palette
             return 0
         }
         installPlistFunctions(in: runtime)

@@ -22,11 +22,19 @@ enum SwatchbookModule {
             doc: LuaDoc(
                 "(x)",
                 [
-                    "Any colour form: hex, a CSS name or function, {r, g, b[, a]}, a colour.",
-                    "@param x string|integer[]|swatchbook.Color", "@return swatchbook.Color",
+                    "Any colour form: hex, a CSS name or function, {r, g, b[, a]}, a colour, or",
+                    "{space = \"oklch\", components = {l, c, h}, alpha = 1}; what was written is kept",
+                    "(c:space(), c:components(), c:css()) and palette writers write it back.",
+                    "@param x string|integer[]|swatchbook.ColorSpec|swatchbook.Color",
+                    "@return swatchbook.Color",
                 ])
         ) { stack throws(LuaHostError) in
-            try push(color(at: 1, on: stack, in: "sb.color"), on: stack)
+            switch ColorValue.readAuthored(at: 1, on: stack, keepsHex: true) {
+            case .success(let (color, authored)):
+                ColorValue.push(color, authored: authored, on: stack)
+                return 1
+            case .failure(let error): throw LuaHostError("sb.color: \(error.message)")
+            }
         }
         function(
             "rgb", in: runtime,

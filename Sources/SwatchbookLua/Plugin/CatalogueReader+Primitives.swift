@@ -13,7 +13,8 @@ extension CatalogueReader {
     /// The item of a plain `{ name, color }` answer's fields; nil when the
     /// colour does not parse as a code (a name, say), for the full reader.
     static func plainItem(name: sbl_field, color: sbl_field) -> Item? {
-        guard name.length <= CatalogueLimits.nameBytes,
+        // A CSS function or name is kept as written: the full reader's.
+        guard name.length <= CatalogueLimits.nameBytes, color.withBytes({ $0.first == UInt8(ascii: "#") }),
             let parsed = color.withBytes({ Color.parse(utf8: $0) })
         else { return nil }
         return Item(name: name.withBytes { String(decoding: $0, as: UTF8.self) }, color: parsed)
@@ -97,8 +98,9 @@ extension CatalogueReader {
                 + (missing ? nearMiss(of: key, in: table) : ""))
     }
 
-    /// The colour at `table.color`, which must be there.
-    func requiredColor(_ table: Int32, path: String) throws(Failure) -> Color {
+    /// The colour at `table.color`, which must be there, with its authored
+    /// form when it says more than the colour.
+    func requiredColor(_ table: Int32, path: String) throws(Failure) -> (Color, AuthoredColor?) {
         stack.rawField(table, "color")
         defer { stack.pop() }
         if stack.type(at: -1) == .nil {
@@ -106,7 +108,7 @@ extension CatalogueReader {
                 path: path + ".color",
                 message: "expected a colour, got nil" + nearMiss(of: "color", in: table))
         }
-        switch ColorValue.read(at: -1, on: stack) {
+        switch ColorValue.readAuthored(at: -1, on: stack, keepsHex: false) {
         case .success(let value): return value
         case .failure(let error): throw Failure(path: path + ".color", message: error.message)
         }

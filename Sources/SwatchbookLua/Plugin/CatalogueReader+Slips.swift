@@ -13,22 +13,28 @@ extension CatalogueReader {
             case .section: return common | UInt32(SBL_KEY_ROWS)
             case .row: return common | UInt32(SBL_KEY_ITEMS | SBL_KEY_FIELDS | SBL_KEY_CHILDREN)
             case .lazyRow: return Shape.row.known | UInt32(SBL_KEY_COUNT)
-            case .item: return common | UInt32(SBL_KEY_COLOR | SBL_KEY_FIELDS | SBL_KEY_DATA)
+            case .item: return common | Self.authored | UInt32(SBL_KEY_COLOR | SBL_KEY_FIELDS | SBL_KEY_DATA)
             case .node:
-                return common
+                return common | Self.authored
                     | UInt32(
                         SBL_KEY_COLOR | SBL_KEY_SELECTED | SBL_KEY_EXPANDED | SBL_KEY_CHILDREN | SBL_KEY_ITEMS
                     )
             }
         }
 
+        /// What a palette file says of an item's or node's colour (``Authored``).
+        static let authored = UInt32(
+            SBL_KEY_DESCRIPTION | SBL_KEY_REF | SBL_KEY_KEY | SBL_KEY_SWATCH | SBL_KEY_EXTENSIONS)
+        static let authoredKeys = ["description", "ref", "key", "swatch", "extensions"]
+
         var keys: [String] {
             switch self {
             case .section: ["name", "id", "rows"]
             case .row: ["name", "id", "items", "fields", "children"]
             case .lazyRow: ["name", "id", "count", "items", "fields", "children"]
-            case .item: ["name", "color", "id", "fields", "data"]
-            case .node: ["name", "id", "color", "selected", "expanded", "children", "items"]
+            case .item: ["name", "color", "id", "fields", "data"] + Self.authoredKeys
+            case .node:
+                ["name", "id", "color", "selected", "expanded", "children", "items"] + Self.authoredKeys
             }
         }
 

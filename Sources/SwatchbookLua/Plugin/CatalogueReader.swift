@@ -163,8 +163,9 @@ final class CatalogueReader {
         if let plain = Self.plainItem(on: stack, at: index) { return plain }
         let index = try table(at: index, path: path, what: "an item table", shape: .item)
         let name = try requiredString(index, "name", path: path)
-        let color = try requiredColor(index, path: path)
+        let (color, authoredColor) = try requiredColor(index, path: path)
         let id = try optionalID(index, path: path)
+        let authored = try self.authored(in: index, color: authoredColor, path: path)
         var fields: [Field] = []
         if stack.rawField(index, "fields") != .nil {
             stack.pop()
@@ -176,7 +177,51 @@ final class CatalogueReader {
         // Kept in the registry so a tap can hand the very value back.
         let data = stack.type(at: -1) == .nil ? nil : ScriptHandle(stack.reference(-1))
         stack.pop()
-        return Item(name: name, color: color, id: id, fields: fields, data: data)
+        return Item(name: name, color: color, id: id, fields: fields, data: data, authored: authored)
+    }
+
+    /// What a palette file said of the colour of the table at `index`:
+    /// `description`, `ref` (the reference it was written as), `key` (its
+    /// name in the file), `swatch` (global, spot or process) and
+    /// `extensions` (any table, kept as JSON).
+    private func authored(in index: Int32, color: AuthoredColor?, path: String) throws(Failure) -> Authored? {
+        var authored = Authored(color: color)
+        func text(_ key: String) throws(Failure) -> String? {
+            stack.rawField(index, key)
+            defer { stack.pop() }
+            guard stack.type(at: -1) != .nil else { return nil }
+            guard stack.type(at: -1) == .string else {
+                throw Failure(
+                    path: path + "." + key, message: "expected a string, got \(stack.describe(at: -1))")
+            }
+            try checkLength(
+                at: -1, limit: CatalogueLimits.valueBytes, what: "a string", path: path + "." + key)
+            return stack.string(at: -1)
+        }
+        authored.description = try text("description")
+        authored.reference = try text("ref")
+        authored.key = try text("key")
+        if let swatch = try text("swatch") {
+            guard let type = SwatchType(rawValue: swatch) else {
+                throw Failure(
+                    path: path + ".swatch",
+                    message:
+                        "expected one of \(SwatchType.allCases.map(\.rawValue).joined(separator: ", ")), got \(JSONValue.quoted(swatch))"
+                )
+            }
+            authored.swatch = type
+        }
+        if stack.rawField(index, "extensions") != .nil {
+            do throws(LuaHostError) {
+                authored.extensions = try JSONValue(
+                    luaValueAt: -1, on: stack, limit: CatalogueLimits.valueBytes * 16)
+            } catch {
+                stack.pop()
+                throw Failure(path: path + ".extensions", message: error.message)
+            }
+        }
+        stack.pop()
+        return authored.isEmpty ? nil : authored
     }
 
     /// The nodes of `table[key]`, at `depth` (the row's own nodes are at 1).
@@ -213,7 +258,9 @@ final class CatalogueReader {
         node.id = try optionalID(index, path: path)
         if stack.rawField(index, "color") != .nil {
             stack.pop()
-            node.color = try requiredColor(index, path: path)
+            let (color, authoredColor) = try requiredColor(index, path: path)
+            node.color = color
+            node.authored = try authored(in: index, color: authoredColor, path: path)
         } else {
             stack.pop()
         }

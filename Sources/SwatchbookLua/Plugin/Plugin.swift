@@ -30,7 +30,11 @@ public final class Plugin {
     /// The title of what is written from the catalogue (HTML's page title, a
     /// GIMP palette's `Name:`): what `sb.title` set, else the palette file's
     /// name, else the plugin's.
-    public var documentTitle: String { runtime.host.documentTitle ?? input?.stem ?? name }
+    public var documentTitle: String { runtime.host.palette.title ?? input?.stem ?? name }
+
+    /// What the plugin said of its palette (`sb.document`, `sb.title`):
+    /// its title is nil when it gave none.
+    public var palette: PaletteInfo { runtime.host.palette }
     /// `ctx.options`: the plugin's defaults with `--set` over them.
     public internal(set) var options: [String: OptionValue] = [:]
     /// The plugin's table in the registry, where its callbacks live.
@@ -132,6 +136,10 @@ public struct ReaderDeclaration: Sendable, Equatable {
     public var extensions: [String]
     /// Whether it has a `detect(head)` function to recognise content.
     public var detects: Bool
+    /// What it keeps of what its files say (`reads.keeps`).
+    public var keeps: [PaletteAspect] = []
+    /// What its files say that it does not keep (`reads.loses`), in its words.
+    public var loses: [String] = []
 }
 
 /// The plugin table's fields other than its data.

@@ -11,8 +11,9 @@ final class PluginHost {
     weak var session: Session?
     /// The file a reader plugin reads (`sb.input()`); nil for other scripts.
     var input: InputFile?
-    /// What `sb.title(text)` set: the title of what is written.
-    var documentTitle: String?
+    /// What `sb.document{…}` and `sb.title(text)` said of the palette: the
+    /// title of what is written, and what its writer gives back.
+    var palette = PaletteInfo()
     /// What `sb.input_error` reported about that file: the failure shown in
     /// place of the Lua error that carried it.
     var inputFailure: Diagnostic?

@@ -107,7 +107,8 @@ struct PluginTableReader {
                 "reads", "expected a table { format, extensions, detect }, got \(stack.describe(at: reads))")
         }
         warnUnknown(
-            keys: stack.stringKeys(of: reads), known: ["format", "extensions", "detect"], path: "reads")
+            keys: stack.stringKeys(of: reads), known: ["format", "extensions", "detect", "keeps", "loses"],
+            path: "reads")
         guard let format = string(reads, "format"), !format.isEmpty,
             format.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
         else {
@@ -141,7 +142,41 @@ struct PluginTableReader {
                 "reads.detect",
                 "expected a function of the file's first bytes, got \(describe(reads, "detect"))")
         }
-        return ReaderDeclaration(format: format, extensions: extensions, detects: detect == .function)
+        var declaration = ReaderDeclaration(
+            format: format, extensions: extensions, detects: detect == .function)
+        let aspects = PaletteAspect.allCases.map(\.rawValue)
+        for text in try strings(reads, "keeps") {
+            guard let aspect = PaletteAspect(rawValue: text) else {
+                throw error(
+                    "reads.keeps",
+                    "\(JSONValue.quoted(text)) is not a thing a palette keeps (there are \(aspects.joined(separator: ", ")))"
+                )
+            }
+            declaration.keeps.append(aspect)
+        }
+        declaration.loses = try strings(reads, "loses")
+        return declaration
+    }
+
+    /// The list of strings at `table[key]` (none when it is absent).
+    private func strings(_ table: Int32, _ key: String) throws(Diagnostic) -> [String] {
+        let type = stack.rawField(table, key)
+        defer { stack.pop() }
+        guard type != .nil else { return [] }
+        let list = stack.absolute(-1)
+        guard type == .table else {
+            throw error("reads.\(key)", "expected a list of strings, got \(stack.describe(at: list))")
+        }
+        var strings: [String] = []
+        for index in 0..<stack.rawLength(list) {
+            stack.rawIndex(list, index + 1)
+            defer { stack.pop() }
+            guard let text = stack.string(at: -1), stack.type(at: -1) == .string else {
+                throw error("reads.\(key)[\(index + 1)]", "expected a string, got \(stack.describe(at: -1))")
+            }
+            strings.append(Sanitizer.clean(text))
+        }
+        return strings
     }
 
     /// Runs one field's reading, keeping its problem; false when it had one.

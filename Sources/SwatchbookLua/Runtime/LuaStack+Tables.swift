@@ -75,10 +75,21 @@ extension LuaStack {
 
     /// Pushes a new userdata of `size` bytes with the metatable `name`, and
     /// returns its memory.
-    func newUserdata(size: Int, metatable name: String) -> UnsafeMutableRawPointer {
-        let raw = lua_newuserdatauv(L, size, 0)!
+    func newUserdata(size: Int, userValues: Int32 = 0, metatable name: String) -> UnsafeMutableRawPointer {
+        let raw = lua_newuserdatauv(L, size, userValues)!
         luaL_setmetatable(L, name)
         return raw
+    }
+
+    /// Pops the value on top into user value `n` of the userdata at `index`.
+    func setUserValue(_ index: Int32, _ n: Int32) {
+        lua_setiuservalue(L, index, n)
+    }
+
+    /// Pushes user value `n` of the userdata at `index` (nil when it has none).
+    @discardableResult
+    func pushUserValue(_ index: Int32, _ n: Int32) -> ValueType {
+        ValueType(rawValue: lua_getiuservalue(L, index, n)) ?? .none
     }
 
     /// The memory of the userdata at `index` when its metatable is `name`.

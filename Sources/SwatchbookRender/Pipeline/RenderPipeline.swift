@@ -7,8 +7,12 @@ public struct RenderPipeline {
     public let theme: Theme
     public let depth: ColorDepth
     public let settings: LayoutSettings
-    /// The HTML page's title.
+    /// The HTML page's title, and a palette file's when it says none.
     public var title = "swatchbook"
+    /// What the palette's file said of itself, for the palette writers.
+    public var palette = PaletteInfo()
+    /// What CSS and Sass names begin with (`--prefix`).
+    public var namePrefix: String?
     /// Where a long render's bytes go as its bands are finished (the file
     /// of `-o`); the bytes returned are then only the rest.
     public var spill: (any OutputSpill)?
@@ -48,18 +52,21 @@ public struct RenderPipeline {
     /// Writes `viewport` of `layout` (the whole document when its height
     /// is nil) in `format`.
     public func render(_ layout: CatalogueLayout, _ viewport: Viewport, as format: OutputFormat) -> [UInt8] {
-        if format.isPalette {
-            // The colours of the whole catalogue (as filtered); a caller
-            // refuses a lazy source first.
-            let catalogue = layout.source as? Catalogue ?? Catalogue(copying: layout.source)
-            return PaletteWriter.write(catalogue, as: format, title: title)
-        }
+        if format.isPalette { return writePalette(layout, as: format).bytes }
         if let describer = format.describer {
             return describer.describe(
                 layout.layout(viewport), of: layout, isWhole: viewport.height == nil, pipeline: self)
         }
         guard var writer = writer(for: format) else { return [] }
         return render(layout, viewport, with: &writer)
+    }
+
+    /// The colours of the whole catalogue (as filtered) in the palette
+    /// format `format`, with what it could not hold; a caller refuses a
+    /// lazy source first.
+    public func writePalette(_ layout: CatalogueLayout, as format: OutputFormat) -> PaletteWriter.Written {
+        let catalogue = layout.source as? Catalogue ?? Catalogue(copying: layout.source)
+        return PaletteWriter.write(catalogue, as: format, palette: palette, title: title, prefix: namePrefix)
     }
 
     /// Draws `viewport` of `layout` through `writer`, which may be fed more

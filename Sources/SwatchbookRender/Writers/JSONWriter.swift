@@ -74,6 +74,19 @@ public enum JSONWriter {
 }
 
 extension JSONWriter {
+    /// The node at a path of one-based indices (section, row, then a node
+    /// at each level), walking its tree.
+    fileprivate static func node(at path: [Int], in source: any CatalogueSource) -> Node? {
+        guard path.count >= 3 else { return nil }
+        var nodes = source.nodes(path[0] - 1, path[1] - 1)
+        var node: Node?
+        for index in path.dropFirst(2) {
+            guard index >= 1, index <= nodes.count else { return nil }
+            node = nodes[index - 1]
+            nodes = nodes[index - 1].children
+        }
+        return node
+    }
     /// Writes the document member by member into `output`.
     fileprivate struct Writer {
         let layout: Layout
@@ -266,6 +279,10 @@ extension JSONWriter {
                         output.append(UInt8(ascii: "}"))
                     }
                     close("]")
+                    if let authored = item.authored {
+                        member("authored")
+                        output += ((try? authored.json.encoded()) ?? "{}").utf8
+                    }
                     if let data = item.data, let json = model.data?(data) {
                         member("data")
                         output += json.utf8
@@ -287,6 +304,14 @@ extension JSONWriter {
                 output.append(bool: child.hasChildren)
                 member("expanded")
                 output.append(bool: child.isExpanded)
+                if let model, let node = JSONWriter.node(at: child.path.indices, in: model.source) {
+                    member("id")
+                    output.append(jsonString: node.id)
+                    if let authored = node.authored {
+                        member("authored")
+                        output += ((try? authored.json.encoded()) ?? "{}").utf8
+                    }
+                }
             case .header, .row:
                 break
             }

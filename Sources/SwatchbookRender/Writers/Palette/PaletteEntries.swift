@@ -8,8 +8,13 @@ struct PaletteEntry {
     var color: Color
     var fields: [Field]
     var id: String?
+    /// What its file said of it.
+    var authored: Authored?
     /// Whether it is a node of a tree row, not an item of a row of items.
     var inTree = false
+
+    /// Its colour as authored, or as the eight-bit sRGB colour it is.
+    var authoredColor: AuthoredColor { authored?.color ?? AuthoredColor(color) }
 }
 
 extension Catalogue {
@@ -44,14 +49,14 @@ extension Catalogue {
                     entries.append(
                         PaletteEntry(
                             groups: groups, name: node.name, color: color, fields: [], id: node.id,
-                            inTree: true))
+                            authored: node.authored, inTree: true))
                 }
                 walk(node.children, groups: groups + [node.name])
                 for item in node.items {
                     entries.append(
                         PaletteEntry(
                             groups: groups + [node.name], name: item.name, color: item.color,
-                            fields: item.fields, id: item.id, inTree: true))
+                            fields: item.fields, id: item.id, authored: item.authored, inTree: true))
                 }
             }
         }
@@ -63,7 +68,7 @@ extension Catalogue {
                         entries.append(
                             PaletteEntry(
                                 groups: [section.name, row.name], name: item.name, color: item.color,
-                                fields: item.fields, id: item.id))
+                                fields: item.fields, id: item.id, authored: item.authored))
                     }
                 case .children(let nodes): walk(nodes, groups: [section.name, row.name])
                 case .fields: break

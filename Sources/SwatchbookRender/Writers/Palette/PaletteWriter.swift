@@ -2,20 +2,51 @@ import SwatchbookCore
 
 /// Writes a catalogue's colours in the files other tools read: CSS custom
 /// properties, Sass variables, a GIMP palette, W3C design tokens (DTCG
-/// JSON) and Adobe Swatch Exchange. Sections and rows become prefixes (CSS,
-/// Sass), comments the gpl reader understands (GIMP), nested groups
-/// (tokens) or groups (ASE). Output is deterministic.
+/// JSON) and Adobe Swatch Exchange.
+///
+/// Each writer writes what was authored (``Authored``): the colour in its
+/// own space and syntax, the names and references as read, a tokens file's
+/// groups and other tokens, an ASE file's models and types. What the
+/// target cannot hold (``PaletteHolds``) is converted and counted
+/// (``PaletteLosses``), never dropped in silence. Output is deterministic.
 public enum PaletteWriter {
-    public static func write(_ catalogue: Catalogue, as format: OutputFormat, title: String) -> [UInt8] {
+    /// A written palette and what it could not hold.
+    public struct Written {
+        public var bytes: [UInt8]
+        public var losses: PaletteLosses
+    }
+
+    /// Writes `catalogue` as `format`. `palette` is what the file said of
+    /// itself, `title` the title to write when it gave none, and `prefix`
+    /// (CSS and Sass) goes before every name.
+    public static func write(
+        _ catalogue: Catalogue, as format: OutputFormat, palette: PaletteInfo = PaletteInfo(),
+        title: String, prefix: String? = nil
+    ) -> Written {
         let entries = catalogue.paletteEntries
-        switch format {
-        case .css: return Array(css(entries, title: title, sass: false).utf8)
-        case .scss: return Array(css(entries, title: title, sass: true).utf8)
-        case .gpl: return Array(gpl(entries, title: title).utf8)
-        case .tokens: return tokens(entries)
-        case .ase: return ase(entries)
-        default: return []
+        var losses = PaletteLosses()
+        guard let holds = PaletteHolds.of(format) else { return Written(bytes: [], losses: losses) }
+        for entry in entries {
+            losses.check(entry, against: holds)
+            losses.checkFields(entry, against: holds)
         }
+        if !holds.holds(.nonColour), let tokens = palette.tokens {
+            losses.add(.nonColour, TokenDocument(tokens).nonColourCount)
+        }
+        if !holds.holds(.title), palette.title != nil { losses.add(.title) }
+        if !holds.holds(.about), palette.description != nil { losses.add(.about) }
+        let title = palette.title ?? title
+        let bytes: [UInt8]
+        switch format {
+        case .css, .scss:
+            bytes = Array(
+                css(entries, title: title, sass: format == .scss, prefix: prefix, losses: &losses).utf8)
+        case .gpl: bytes = Array(gpl(entries, title: title, palette: palette).utf8)
+        case .tokens: bytes = tokens(entries, palette: palette, losses: &losses)
+        case .ase: bytes = ase(entries, title: title)
+        default: bytes = []
+        }
+        return Written(bytes: bytes, losses: losses)
     }
 
     /// The groups of an entry that name it: a row named as its section (a
@@ -26,62 +57,185 @@ public enum PaletteWriter {
         return kept
     }
 
+    /// Whether an entry is in no group of its file: the one strip of a flat
+    /// palette, which its reader names after the palette's title.
+    static func isLoose(_ entry: PaletteEntry, title: String) -> Bool {
+        !entry.inTree && prefix(entry.groups) == [title]
+    }
+
+    /// For each entry, the entry its reference names when that one is
+    /// written too (nil: none, or written as its colour). A DTCG alias
+    /// `{a.b}` names the entry of key or id `a.b`, a CSS `var(--x)` the one
+    /// of key `--x`, and only when that one has the same colour. A chain
+    /// that closes on itself (only a plugin can make one) is cut where it
+    /// closes, so every chain ends at a colour.
+    static func referenceTargets(_ entries: [PaletteEntry]) -> [Int?] {
+        var byKey: [String: Int] = [:]
+        for (index, entry) in entries.enumerated() {
+            for key in [entry.authored?.key, entry.id].compactMap({ $0 }) where byKey[key] == nil {
+                byKey[key] = index
+            }
+        }
+        // A reference to another colour than the entry's own is a plugin's
+        // slip: written as an alias it would change the colour read back.
+        var targets: [Int?] = entries.map { entry in
+            entry.authored?.reference.flatMap(referencedKey).flatMap { byKey[$0] }.flatMap {
+                entries[$0].color == entry.color ? $0 : nil
+            }
+        }
+        var settled = [Bool](repeating: false, count: entries.count)
+        for start in entries.indices where !settled[start] {
+            var chain: [Int] = []
+            var onChain: Set<Int> = []
+            var current = start
+            while !settled[current], let next = targets[current] {
+                chain.append(current)
+                onChain.insert(current)
+                if onChain.contains(next) {
+                    targets[current] = nil
+                    break
+                }
+                current = next
+            }
+            for link in chain { settled[link] = true }
+            settled[current] = true
+        }
+        return targets
+    }
+
+    /// The key a reference names: `{a.b}` → `a.b`, `var(--x)` or
+    /// `var(--x, fallback)` → `--x`; nil for any other text.
+    static func referencedKey(_ reference: String) -> String? {
+        if reference.hasPrefix("{"), reference.hasSuffix("}"), reference.count > 2 {
+            return String(reference.dropFirst().dropLast())
+        }
+        guard reference.hasPrefix("var("), reference.hasSuffix(")") else { return nil }
+        let inside = reference.dropFirst(4).dropLast()
+        let name = inside.prefix { $0 != "," && $0 != ")" }.trimmingCharacters(in: .whitespaces)
+        guard name.hasPrefix("--"), name.count > 2,
+            name.dropFirst(2).allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
+        else { return nil }
+        return name
+    }
+
+    /// Text on one line, cleaned of controls (names are anyone's text).
+    static func line(_ text: String) -> String {
+        Sanitizer.clean(text).map { $0.isNewline || $0 == "\t" ? " " : $0 }.reduce(into: "") { $0.append($1) }
+    }
+
     // MARK: CSS and Sass
 
-    static func css(_ entries: [PaletteEntry], title: String, sass: Bool) -> String {
-        var unique = Slug.Unique()
-        var out = "/* \(comment(title)): written by swatchbook */\n"
-        if !sass { out += ":root {\n" }
-        var last: [String]?
-        let indent = sass ? "" : "  "
-        for entry in entries {
-            if entry.groups != last {
-                out += "\(indent)/* \(comment(prefix(entry.groups).joined(separator: " / "))) */\n"
-                last = entry.groups
+    /// A rule per selector a CSS file's properties came from (`:root` for
+    /// every other colour), each property named as it was read (a token as
+    /// its path, `color-red-50`; any other colour by its groups and name,
+    /// which is where its groups are kept), with its value in its own
+    /// syntax and its `var()` kept when what it names is written too.
+    static func css(
+        _ entries: [PaletteEntry], title: String, sass: Bool, prefix namePrefix: String?,
+        losses: inout PaletteLosses
+    ) -> String {
+        var selectors: [String] = []
+        var bySelector: [String: [Int]] = [:]
+        var unique: [String: Slug.Unique] = [:]
+        var names: [String] = []
+        for (index, entry) in entries.enumerated() {
+            let key = entry.authored?.key
+            let selector = sass ? "" : key?.hasPrefix("--") == true ? cssSelector(entry.groups[0]) : ":root"
+            var name: String
+            if let key, key.hasPrefix("--") {
+                name = String(key.dropFirst(2))
+            } else if let key {
+                name = key.split(separator: ".").map { Slug.of(String($0)) }.joined(separator: "-")
+            } else {
+                name = (prefix(entry.groups) + [entry.name]).map(Slug.of).joined(separator: "-")
             }
-            var name = (prefix(entry.groups) + [entry.name]).map(Slug.of).joined(separator: "-")
+            if let namePrefix { name = Slug.of(namePrefix) + "-" + name }
             // A Sass variable may not start with a digit; a custom property may.
             if sass, let first = name.first, first.isNumber { name = "c" + name }
-            name = unique.claim(name)
-            out += sass ? "$\(name): \(entry.color.hex);\n" : "  --\(name): \(entry.color.hex);\n"
+            let claimed = unique[selector, default: Slug.Unique()].claim(name)
+            if claimed != name { losses.add(.renamed) }
+            names.append(claimed)
+            if bySelector[selector] == nil { selectors.append(selector) }
+            bySelector[selector, default: []].append(index)
         }
-        if !sass { out += "}\n" }
+        let targets = referenceTargets(entries)
+        func value(_ index: Int) -> String {
+            let entry = entries[index]
+            if let reference = entry.authored?.reference {
+                if let target = targets[index] {
+                    let written = names[target]
+                    if !sass, referencedKey(reference) == "--" + written { return reference }
+                    return sass ? "$" + written : "var(--\(written))"
+                }
+                losses.add(.unwrittenTarget)
+            }
+            // sRGB in eight-bit steps is a hex unless it was written otherwise.
+            if let color = entry.authored?.color, color.space.isCSS, color.css != nil || !color.isHex,
+                let text = color.cssText
+            {
+                return line(text)
+            }
+            return entry.color.hex
+        }
+        var out = "/* \(comment(title)): written by swatchbook */\n"
+        for selector in selectors {
+            if !sass { out += "\(selector) {\n" }
+            for index in bySelector[selector]! {
+                out +=
+                    sass ? "$\(names[index]): \(value(index));\n" : "  --\(names[index]): \(value(index));\n"
+            }
+            if !sass { out += "}\n" }
+        }
         return out
+    }
+
+    /// A selector read from a file, safe to write back: no braces, comment
+    /// marks or line breaks.
+    static func cssSelector(_ text: String) -> String {
+        let cleaned = line(text).replacingOccurrences(of: "/*", with: "").replacingOccurrences(
+            of: "*/", with: ""
+        )
+        .filter { $0 != "{" && $0 != "}" && $0 != ";" }
+        return cleaned.trimmingCharacters(in: .whitespaces).isEmpty ? ":root" : cleaned
     }
 
     /// Text safe inside a CSS comment: no `*/`, no line breaks, no controls.
     static func comment(_ text: String) -> String {
-        Sanitizer.clean(text.replacingOccurrences(of: "*/", with: "* /")).map { $0.isNewline ? " " : $0 }
-            .reduce(into: "") { $0.append($1) }
+        line(text.replacingOccurrences(of: "*/", with: "* /"))
     }
 
     // MARK: GIMP
 
-    /// `GIMP Palette`, the title, then `# Section:` and `# Row:` comments
-    /// before the colours they hold, which GIMP shows as comments and the
-    /// gpl reader reads back as groups.
-    static func gpl(_ entries: [PaletteEntry], title: String) -> String {
-        func line(_ text: String) -> String {
-            Sanitizer.clean(text).map { $0.isNewline || $0 == "\t" ? " " : $0 }.reduce(into: "") {
-                $0.append($1)
-            }
-        }
-        var out = "GIMP Palette\nName: \(line(title))\nColumns: 8\n#\n"
+    /// `GIMP Palette`, `Name:` and `Columns:` as read, the description as
+    /// comments, then the colours,
+    /// each named as written (an unnamed one stays unnamed). Colours in
+    /// groups of their own are put under `# Section:` and `# Row:`
+    /// comments, which GIMP shows as comments and the gpl reader reads
+    /// back as groups.
+    static func gpl(_ entries: [PaletteEntry], title: String, palette: PaletteInfo) -> String {
+        var out = "GIMP Palette\nName: \(line(title))\n"
+        if let columns = palette.columns { out += "Columns: \(columns)\n" }
+        out += "#\n"
+        // The description, as the comments before the first colour.
+        for text in palette.description?.split(separator: "\n") ?? [] { out += "# \(line(String(text)))\n" }
         var section: String?
         var row: [String]?
         for entry in entries {
             let groups = entry.groups
-            if groups.first != section {
-                section = groups.first
-                row = nil
-                out += "# Section: \(line(section ?? ""))\n"
-            }
-            if groups != row {
-                row = groups
-                out += "# Row: \(line(groups.dropFirst().joined(separator: " / ")))\n"
+            if !isLoose(entry, title: title) {
+                if groups.first != section {
+                    section = groups.first
+                    row = nil
+                    out += "# Section: \(line(section ?? ""))\n"
+                }
+                if groups != row {
+                    row = groups
+                    out += "# Row: \(line(groups.dropFirst().joined(separator: " / ")))\n"
+                }
             }
             let c = entry.color
-            out += "\(pad(c.red)) \(pad(c.green)) \(pad(c.blue))\t\(line(entry.name))\n"
+            let name = line(entry.name)
+            out += "\(pad(c.red)) \(pad(c.green)) \(pad(c.blue))" + (name.isEmpty ? "\n" : "\t\(name)\n")
         }
         return out
     }
@@ -91,176 +245,13 @@ public enum PaletteWriter {
         return String(repeating: " ", count: 3 - text.count) + text
     }
 
-    // MARK: Design tokens
-
-    /// Nested groups, each token `{ "$type": "color", "$value": { colorSpace,
-    /// components, alpha, hex } }`, with the item's `description` field as
-    /// `$description`, an `alias` field as its `$value`, and other fields
-    /// under `$extensions."org.swatchbook".fields`.
-    ///
-    /// A row of items named as its section (a flat palette, the loose
-    /// tokens of a tokens file) is one group. An alias `{id}` is written as
-    /// the path its target was written at, so the file reads back; when no
-    /// colour written here has that id and the same colour (the target was
-    /// filtered out, or was never a colour), the colour is written instead.
-    static func tokens(_ entries: [PaletteEntry]) -> [UInt8] {
-        final class Group {
-            let path: [String]
-            var keys: [String] = []
-            var groups: [String: Group] = [:]
-            var groupKeys: [String: String] = [:]
-            var tokens: [String: Int] = [:]
-            var unique = Slug.Unique()
-
-            init(path: [String]) { self.path = path }
-
-            func group(_ name: String) -> Group {
-                if let key = groupKeys[name], let group = groups[key] { return group }
-                let key = unique.claim(PaletteWriter.tokenKey(name))
-                let group = Group(path: path + [key])
-                groups[key] = group
-                groupKeys[name] = key
-                keys.append(key)
-                return group
-            }
-        }
-        let root = Group(path: [])
-        // Where each id was first written, and its colour: what an alias may name.
-        var written: [String: (path: String, hex: String, index: Int)] = [:]
-        for (index, entry) in entries.enumerated() {
-            var group = root
-            var names = entry.groups
-            if !entry.inTree, names.count == 2, names[0] == names[1] { names.removeLast() }
-            for name in names { group = group.group(name) }
-            let key = group.unique.claim(tokenKey(entry.name))
-            group.keys.append(key)
-            group.tokens[key] = index
-            if let id = entry.id, written[id] == nil {
-                written[id] = ((group.path + [key]).joined(separator: "."), entry.color.hex, index)
-            }
-        }
-        // The id an entry's alias names, when that id was written with the same colour.
-        func target(_ entry: PaletteEntry) -> String? {
-            guard let text = entry.fields.first(where: { $0.key == "alias" })?.value,
-                text.hasPrefix("{"), text.hasSuffix("}"), text.count > 2
-            else { return nil }
-            let id = String(text.dropFirst().dropLast())
-            return written[id]?.hex == entry.color.hex ? id : nil
-        }
-        // Whether each written id is written as an alias: every chain ends at
-        // a colour, so a cycle a plugin made is broken where it closes.
-        var isAlias: [String: Bool] = [:]
-        for entry in entries {
-            guard let id = entry.id, isAlias[id] == nil, var index = written[id]?.index else { continue }
-            var chain: [String] = []
-            var onChain: Set<String> = []
-            var current = id
-            while isAlias[current] == nil {
-                guard let next = target(entries[index]), next != current, !onChain.contains(next) else {
-                    isAlias[current] = false
-                    break
-                }
-                chain.append(current)
-                onChain.insert(current)
-                current = next
-                index = written[next]!.index
-            }
-            for link in chain { isAlias[link] = true }
-        }
-        func alias(of index: Int) -> String? {
-            let entry = entries[index]
-            guard let id = target(entry) else { return nil }
-            if let own = entry.id, written[own]?.index == index, isAlias[own] != true { return nil }
-            return "{\(written[id]!.path)}"
-        }
-        var out: [UInt8] = []
-        func string(_ text: String) { JSONString.append(text, to: &out, controls: .escaped) }
-        func indent(_ depth: Int) {
-            out.append(contentsOf: Array(repeating: UInt8(ascii: " "), count: depth * 2))
-        }
-        func emit(_ group: Group, depth: Int) {
-            out.append(UInt8(ascii: "{"))
-            for (index, key) in group.keys.enumerated() {
-                out.append(contentsOf: Array((index == 0 ? "\n" : ",\n").utf8))
-                indent(depth + 1)
-                string(key)
-                out.append(contentsOf: Array(": ".utf8))
-                if let child = group.groups[key] {
-                    emit(child, depth: depth + 1)
-                } else if let index = group.tokens[key] {
-                    token(index, depth: depth + 1)
-                }
-            }
-            out.append(UInt8(ascii: "\n"))
-            indent(depth)
-            out.append(UInt8(ascii: "}"))
-        }
-        func token(_ index: Int, depth: Int) {
-            let entry = entries[index]
-            out.append(contentsOf: Array("{ \"$type\": \"color\", \"$value\": ".utf8))
-            if let alias = alias(of: index) {
-                string(alias)
-            } else {
-                let c = entry.color
-                let components = [c.red, c.green, c.blue].map { number(Double($0) / 255) }.joined(
-                    separator: ", ")
-                out.append(
-                    contentsOf: Array("{ \"colorSpace\": \"srgb\", \"components\": [\(components)], ".utf8))
-                if c.alpha != 255 {
-                    out.append(contentsOf: Array("\"alpha\": \(number(Double(c.alpha) / 255)), ".utf8))
-                }
-                out.append(contentsOf: Array("\"hex\": \"\(c.hex.prefix(7))\" }".utf8))
-            }
-            if let description = entry.fields.first(where: { $0.key == "description" })?.value {
-                out.append(contentsOf: Array(", \"$description\": ".utf8))
-                string(description)
-            }
-            let others = entry.fields.filter { $0.key != "description" && $0.key != "alias" }
-            if !others.isEmpty {
-                out.append(contentsOf: Array(", \"$extensions\": { \"org.swatchbook\": { \"fields\": [".utf8))
-                for (index, field) in others.enumerated() {
-                    out.append(contentsOf: Array((index == 0 ? "[" : ", [").utf8))
-                    string(field.key)
-                    out.append(contentsOf: Array(", ".utf8))
-                    string(field.value)
-                    out.append(UInt8(ascii: "]"))
-                }
-                out.append(contentsOf: Array("] } }".utf8))
-            }
-            out.append(contentsOf: Array(" }".utf8))
-        }
-        emit(root, depth: 0)
-        out.append(UInt8(ascii: "\n"))
-        return out
-    }
-
-    /// A group or token name DTCG allows: no `{`, `}` or `.`, not starting with `$`.
-    static func tokenKey(_ name: String) -> String {
-        var key = Sanitizer.clean(name).map { "{}.".contains($0) ? "-" : String($0) }.joined()
-        if key.hasPrefix("$") { key = "_" + key.dropFirst() }
-        return key.isEmpty ? "color" : key
-    }
-
-    /// A fraction with as few digits as give the 8-bit value back.
-    static func number(_ value: Double) -> String {
-        for digits in 3...6 {
-            let text = String(format: "%.\(digits)f", value)
-            if let back = Double(text), (back * 255).rounded() == (value * 255).rounded() {
-                var trimmed = text
-                while trimmed.hasSuffix("0") { trimmed.removeLast() }
-                if trimmed.hasSuffix(".") { trimmed.removeLast() }
-                return trimmed
-            }
-        }
-        return String(value)
-    }
-
     // MARK: Adobe Swatch Exchange
 
-    /// `ASEF` 1.0: a group per row (named `Section / Row`, or the section's
-    /// name when the row has it too), RGB entries; an item's `Type` field
-    /// (global, spot, normal) is kept, else normal.
-    static func ase(_ entries: [PaletteEntry]) -> [UInt8] {
+    /// `ASEF` 1.0: each colour in its model (RGB, CMYK, LAB, Gray) with its
+    /// values and type as read; a colour of another space as RGB. Colours
+    /// in groups of their own are in a group (named `Section / Row`), the
+    /// others in none.
+    static func ase(_ entries: [PaletteEntry], title: String) -> [UInt8] {
         var blocks: [[UInt8]] = []
         func name(_ text: String) -> [UInt8] {
             let units = Array(Sanitizer.clean(text).utf16) + [0]
@@ -273,18 +264,32 @@ public enum PaletteWriter {
         }
         var open: [String]?
         for entry in entries {
-            if entry.groups != open {
+            let group = isLoose(entry, title: title) ? nil : entry.groups
+            if group != open {
                 if open != nil { blocks.append(block(0xC002, [])) }
-                open = entry.groups
-                blocks.append(block(0xC001, name(prefix(entry.groups).joined(separator: " / "))))
+                open = group
+                if let group { blocks.append(block(0xC001, name(prefix(group).joined(separator: " / ")))) }
             }
-            let c = entry.color
-            var data = name(entry.name) + Array("RGB ".utf8)
-            for channel in [c.red, c.green, c.blue] { data += be32(Float(Double(channel) / 255).bitPattern) }
+            let authored = entry.authored?.color
+            let model: String
+            var values: [Double]
+            switch authored?.space {
+            case .srgb?: (model, values) = ("RGB ", authored!.components.map { Color.unitClamped($0 ?? 0) })
+            case .cmyk?: (model, values) = ("CMYK", authored!.components.map { Color.unitClamped($0 ?? 0) })
+            case .gray?: (model, values) = ("Gray", authored!.components.map { Color.unitClamped($0 ?? 0) })
+            case .lab?:
+                let c = authored!.components.map { $0 ?? 0 }
+                (model, values) = ("LAB ", [min(max(c[0], 0), 100) / 100, c[1], c[2]])
+            default:
+                let c = entry.color
+                (model, values) = ("RGB ", [c.red, c.green, c.blue].map { Double($0) / 255 })
+            }
+            var data = name(entry.name) + Array(model.utf8)
+            for value in values { data += be32(Float(value).bitPattern) }
             let type: UInt16 =
-                switch entry.fields.first(where: { $0.key == "Type" })?.value {
-                case "global": 0
-                case "spot": 1
+                switch entry.authored?.swatch {
+                case .global?: 0
+                case .spot?: 1
                 default: 2
                 }
             data += be16(type)

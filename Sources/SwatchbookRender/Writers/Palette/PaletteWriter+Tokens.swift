@@ -1,0 +1,289 @@
+import SwatchbookCore
+
+extension PaletteWriter {
+    /// W3C design tokens (DTCG 2025.10). A catalogue read from a tokens
+    /// file is written over the document it came from: its groups, their
+    /// `$`-members and its other tokens as read, each colour token at its
+    /// path from its entry (the colour in its space, its alias, description
+    /// and extensions), and a token the catalogue no longer holds (filtered
+    /// out) left out. Any other catalogue is written as nested groups, one
+    /// for each section, row and tree node.
+    static func tokens(_ entries: [PaletteEntry], palette: PaletteInfo, losses: inout PaletteLosses)
+        -> [UInt8]
+    {
+        var writer = TokenWriter(entries: entries, targets: referenceTargets(entries), losses: losses)
+        if let document = palette.tokens, let byKey = writer.entriesByPath(in: document) {
+            writer.paths = entries.map { $0.authored?.key ?? "" }
+            let (bytes, _, _) = writer.group(document, path: "", inherited: nil, depth: 0, byKey: byKey)
+            writer.out = bytes
+        } else {
+            if let document = palette.tokens {
+                writer.losses.add(.nonColour, TokenDocument(document).nonColourCount)
+            }
+            writer.writeGroups(title: palette.title, about: palette.description)
+        }
+        losses = writer.losses
+        return writer.out + [UInt8(ascii: "\n")]
+    }
+
+    /// A group or token name DTCG allows: no `{`, `}` or `.`, not starting with `$`.
+    static func tokenKey(_ name: String) -> String {
+        var key = Sanitizer.clean(name).map { "{}.".contains($0) ? "-" : String($0) }.joined()
+        if key.hasPrefix("$") { key = "_" + key.dropFirst() }
+        return key.isEmpty ? "color" : key
+    }
+}
+
+/// The state of one tokens write: the entries, where each was written,
+/// and the bytes.
+private struct TokenWriter {
+    let entries: [PaletteEntry]
+    /// The entry each one's reference names, when it is written too.
+    let targets: [Int?]
+    var losses: PaletteLosses
+    /// The dotted path each entry is written at.
+    var paths: [String] = []
+    var out: [UInt8] = []
+
+    init(entries: [PaletteEntry], targets: [Int?], losses: PaletteLosses) {
+        self.entries = entries
+        self.targets = targets
+        self.losses = losses
+    }
+
+    /// Each colour token's entry by path, when every entry is a colour
+    /// token of `document` (a catalogue read from it, filtered or not);
+    /// nil when any is not, and the document cannot place it.
+    func entriesByPath(in document: JSONValue) -> [String: Int]? {
+        let colours = TokenDocument(document).colourPaths
+        var byKey: [String: Int] = [:]
+        for (index, entry) in entries.enumerated() {
+            guard let key = entry.authored?.key, colours.contains(key), byKey[key] == nil else { return nil }
+            byKey[key] = index
+        }
+        return byKey
+    }
+
+    // MARK: over the document
+
+    /// A group of the document as written: its bytes, how many tokens it
+    /// wrote, and whether it had any to write. A group all of whose tokens
+    /// were left out is left out too.
+    mutating func group(
+        _ group: JSONValue, path: String, inherited: String?, depth: Int, byKey: [String: Int]
+    ) -> (bytes: [UInt8], written: Int, hadTokens: Bool) {
+        guard case .object(let members) = group else { return (Self.compact(group), 0, false) }
+        let kind = TokenDocument.type(of: group, inherited: inherited)
+        var parts: [[UInt8]] = []
+        var written = 0
+        var hadTokens = false
+        for member in members {
+            let key = Self.quoted(member.key) + Array(": ".utf8)
+            let childPath = path.isEmpty ? member.key : path + "." + member.key
+            if member.key.hasPrefix("$") {
+                parts.append(key + Self.compact(member.value))
+            } else if TokenDocument.isToken(member.value) {
+                hadTokens = true
+                if TokenDocument.type(of: member.value, inherited: kind) == "color" {
+                    guard let index = byKey[childPath] else { continue }
+                    parts.append(key + colourToken(index, as: member.value))
+                } else {
+                    parts.append(key + Self.compact(member.value))
+                }
+                written += 1
+            } else if case .object = member.value {
+                let child = self.group(
+                    member.value, path: childPath, inherited: kind, depth: depth + 1, byKey: byKey)
+                hadTokens = hadTokens || child.hadTokens
+                if child.written > 0 || !child.hadTokens {
+                    parts.append(key + child.bytes)
+                    written += child.written
+                }
+            } else {
+                parts.append(key + Self.compact(member.value))
+            }
+        }
+        return (Self.block(parts, depth: depth), written, hadTokens)
+    }
+
+    /// A colour token with its members in the order read: `$value` from
+    /// the entry, `$description` and `$extensions` from what it authored,
+    /// any other member as it was.
+    mutating func colourToken(_ index: Int, as read: JSONValue) -> [UInt8] {
+        let authored = entries[index].authored
+        var parts: [[UInt8]] = []
+        var sawDescription = false
+        var sawExtensions = false
+        guard case .object(let members) = read else { return [] }
+        for member in members {
+            let key = Self.quoted(member.key) + Array(": ".utf8)
+            switch member.key {
+            case "$value":
+                var isText = false
+                if case .string(let text) = member.value, !text.hasPrefix("{") { isText = true }
+                parts.append(key + value(index, asText: isText))
+            case "$description":
+                sawDescription = true
+                if let description = authored?.description { parts.append(key + Self.quoted(description)) }
+            case "$extensions":
+                sawExtensions = true
+                if let extensions = extensions(of: index) { parts.append(key + Self.compact(extensions)) }
+            default:
+                parts.append(key + Self.compact(member.value))
+            }
+        }
+        if !sawDescription, let description = authored?.description {
+            parts.append(Array("\"$description\": ".utf8) + Self.quoted(description))
+        }
+        if !sawExtensions, let extensions = extensions(of: index) {
+            parts.append(Array("\"$extensions\": ".utf8) + Self.compact(extensions))
+        }
+        return Array("{ ".utf8) + Array(parts.joined(separator: Array(", ".utf8))) + Array(" }".utf8)
+    }
+
+    // MARK: as groups of the catalogue
+
+    /// Nested groups, each token `{ "$type": "color", "$value": … }`.
+    ///
+    /// A row of items named as its section (a flat palette, the loose
+    /// tokens of a tokens file) is one group. The plugin's own fields go
+    /// under `$extensions."org.swatchbook".fields`.
+    mutating func writeGroups(title: String?, about: String?) {
+        final class Group {
+            let path: [String]
+            var keys: [String] = []
+            var groups: [String: Group] = [:]
+            var groupKeys: [String: String] = [:]
+            var tokens: [String: Int] = [:]
+            var unique = Slug.Unique()
+
+            init(path: [String]) { self.path = path }
+
+            func group(_ name: String) -> Group {
+                if let key = groupKeys[name], let group = groups[key] { return group }
+                let key = unique.claim(PaletteWriter.tokenKey(name))
+                let group = Group(path: path + [key])
+                groups[key] = group
+                groupKeys[name] = key
+                keys.append(key)
+                return group
+            }
+        }
+        let root = Group(path: [])
+        paths = []
+        for (index, entry) in entries.enumerated() {
+            var group = root
+            var names = entry.groups
+            if !entry.inTree, names.count == 2, names[0] == names[1] { names.removeLast() }
+            for name in names { group = group.group(name) }
+            let key = group.unique.claim(PaletteWriter.tokenKey(entry.name))
+            if key != entry.name { losses.add(.renamed) }
+            group.keys.append(key)
+            group.tokens[key] = index
+            paths.append((group.path + [key]).joined(separator: "."))
+        }
+        func members(_ group: Group, depth: Int) -> [[UInt8]] {
+            group.keys.map { key in
+                let value =
+                    if let child = group.groups[key] {
+                        Self.block(members(child, depth: depth + 1), depth: depth + 1)
+                    } else {
+                        token(group.tokens[key]!)
+                    }
+                return Self.quoted(key) + Array(": ".utf8) + value
+            }
+        }
+        // The palette's description as the root group's, its title in
+        // the root's extensions, where the tokens reader finds them.
+        var top: [[UInt8]] = []
+        if let about { top.append(Array("\"$description\": ".utf8) + Self.quoted(about)) }
+        if let title {
+            top.append(
+                Array("\"$extensions\": ".utf8)
+                    + Self.compact(
+                        .object([.init("org.swatchbook", .object([.init("title", .string(title))]))])))
+        }
+        out = Self.block(top + members(root, depth: 0), depth: 0)
+    }
+
+    mutating func token(_ index: Int) -> [UInt8] {
+        let entry = entries[index]
+        var text = Array("{ \"$type\": \"color\", \"$value\": ".utf8) + value(index, asText: false)
+        if let description = entry.authored?.description {
+            text += Array(", \"$description\": ".utf8) + Self.quoted(description)
+        }
+        if let extensions = extensions(of: index) {
+            text += Array(", \"$extensions\": ".utf8) + Self.compact(extensions)
+        }
+        return text + Array(" }".utf8)
+    }
+
+    /// A token's `$extensions`: those read, and the plugin's own fields
+    /// under `"org.swatchbook".fields`, where the tokens reader finds them.
+    func extensions(of index: Int) -> JSONValue? {
+        let entry = entries[index]
+        var members: [JSONValue.Member] = []
+        if case .object(let read)? = entry.authored?.extensions { members = read }
+        if !entry.fields.isEmpty {
+            let fields = JSONValue.array(entry.fields.map { .array([.string($0.key), .string($0.value)]) })
+            if let own = members.firstIndex(where: { $0.key == "org.swatchbook" }),
+                case .object(var kept) = members[own].value
+            {
+                kept.removeAll { $0.key == "fields" }
+                members[own].value = .object(kept + [.init("fields", fields)])
+            } else {
+                members.append(.init("org.swatchbook", .object([.init("fields", fields)])))
+            }
+        }
+        return members.isEmpty ? nil : .object(members)
+    }
+
+    // MARK: values
+
+    /// A token's `$value`: its alias when what it names is written, else
+    /// its colour: the CSS text it was read as when `asText`, or the
+    /// colour object in its own space.
+    mutating func value(_ index: Int, asText: Bool) -> [UInt8] {
+        let entry = entries[index]
+        if entry.authored?.reference != nil {
+            if let target = targets[index] { return Self.quoted("{\(paths[target])}") }
+            losses.add(.unwrittenTarget)
+        }
+        if asText { return Self.quoted(entry.authored?.color?.css ?? entry.color.hex) }
+        // Every component to the last digit: a hex's are its steps of 1/255.
+        let color = (entry.authored?.color ?? AuthoredColor(entry.color)).withoutDevice
+        let components = color.components.map { $0.map(AuthoredColor.number) ?? "\"none\"" }
+        var text =
+            "{ \"colorSpace\": \"\(color.space.rawValue)\", \"components\": [\(components.joined(separator: ", "))], "
+        if color.alpha < 1 { text += "\"alpha\": \(AuthoredColor.number(color.alpha)), " }
+        return Array((text + "\"hex\": \"\(entry.color.hex.prefix(7))\" }").utf8)
+    }
+
+    // MARK: JSON text
+
+    static func quoted(_ text: String) -> [UInt8] {
+        var out: [UInt8] = []
+        JSONString.append(text, to: &out, controls: .escaped)
+        return out
+    }
+
+    /// A kept value on one line.
+    static func compact(_ value: JSONValue) -> [UInt8] {
+        Array(((try? value.encoded()) ?? "null").utf8)
+    }
+
+    /// `{`, each part on a line of its own at `depth + 1`, `}`.
+    static func block(_ parts: [[UInt8]], depth: Int) -> [UInt8] {
+        guard !parts.isEmpty else { return Array("{}".utf8) }
+        var out = [UInt8(ascii: "{")]
+        for (index, part) in parts.enumerated() {
+            out += Array((index == 0 ? "\n" : ",\n").utf8)
+            out += [UInt8](repeating: UInt8(ascii: " "), count: (depth + 1) * 2)
+            out += part
+        }
+        out.append(UInt8(ascii: "\n"))
+        out += [UInt8](repeating: UInt8(ascii: " "), count: depth * 2)
+        out.append(UInt8(ascii: "}"))
+        return out
+    }
+}
