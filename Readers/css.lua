@@ -1,6 +1,7 @@
 -- CSS custom properties: every "--name: <colour>;" in any rule, with var()
 -- references (and their fallbacks) resolved; properties whose value is not
--- a colour are left out. Each rule is a section of one row, named by its
+-- a colour are left out, and so is one whose var() names nothing and has
+-- no fallback (a warning says so; a browser drops it too). Each rule is a section of one row, named by its
 -- selector (":root", ".dark", "@media …" rules by their inner selector).
 --
 -- Every step is linear in the sheet: comments are found with plain finds,
@@ -140,6 +141,13 @@ local function substitution(by_name, file)
       .. " bytes once its var() are substituted, so it is invalid, as in a browser (and so is what uses it)")
   end
 
+  local function missing(line, name)
+    if warned[line .. "\0" .. name] then return end
+    warned[line .. "\0" .. name] = true
+    sb.log(file .. ":" .. line .. ": warning: var(--" .. name .. ") names no custom property and has no fallback,"
+      .. " so its declaration is invalid, as in a browser (and so is what uses it)")
+  end
+
   return function(selector, top)
     memo[selector] = memo[selector] or {}
     local known = memo[selector]
@@ -233,8 +241,11 @@ local function substitution(by_name, file)
             end
             local fallback = mark == "," and trim(text:sub(after + 1, close - 1)) ~= "" and { after + 1, close - 1 } or nil
             local target = by_name[selector .. "\0" .. name] or by_name[name]
-            if not target then
-              if not fallback then sb.input_error(f.line, "var(--" .. name .. ") names no custom property") end
+            if not target and not fallback then
+              -- as in a browser, the declaration is invalid, not the sheet
+              missing(f.line, name)
+              f.failed = true
+            elseif not target then
               stack[#stack + 1] = frame(nil, text, f.closes, fallback[1], fallback[2], f.line)
             elseif active[target] then
               sb.input_error(f.line, "var(--" .. name .. ") refers back to itself (a cycle)")

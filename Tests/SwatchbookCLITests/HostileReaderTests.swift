@@ -90,13 +90,20 @@ struct HostileReaderTests {
         let result = try Self.run("deep.css", sheet, ["render", "FILE", "--format", "gpl"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.text.split(separator: "\n").filter { $0.hasPrefix("171 205 239") }.count == 251)
-        // cycles and names of nothing are still errors
+        // a cycle is still an error
         let cycle = ":root {\n  --a: var(--b);\n  --b: var(--a);\n}\n"
         Self.expectError(
             try Self.run("cycle.css", cycle), "cycle.css:3: var(--a) refers back to itself (a cycle)")
-        let missing = ":root {\n  --a: var(--nowhere);\n}\n"
-        Self.expectError(
-            try Self.run("missing.css", missing), "missing.css:2: var(--nowhere) names no custom property")
+        // a name of nothing drops its declaration, as in a browser, and says so
+        let missing = ":root {\n  --a: var(--nowhere);\n  --b: var(--a);\n  --c: #123456;\n}\n"
+        let dropped = try Self.run("missing.css", missing, ["render", "FILE", "--format", "gpl"])
+        #expect(dropped.status == 0, "\(dropped.stderr)")
+        #expect(
+            dropped.stderr
+                == "missing.css:2: warning: var(--nowhere) names no custom property and has no fallback, so its declaration is invalid, as in a browser (and so is what uses it)\n"
+        )
+        #expect(dropped.text.hasSuffix(" 18  52  86\tc\n"), "\(dropped.text)")
+        #expect(!dropped.text.contains("\ta\n") && !dropped.text.contains("\tb\n"))
     }
 
     /// 600 rules each resolving a 600-long chain in a selector of its own
