@@ -10,8 +10,9 @@ import SwatchbookCore
 enum ColorValue {
     static let metatableName = "swatchbook.color"
 
-    /// The authored block after the 4 bytes of the colour: a flag byte, the
-    /// space, the `none` mask and the count, then 4 components and the alpha.
+    /// The authored block after the 4 bytes of the colour: a byte unused,
+    /// the space, the `none` mask and the count, then 4 components and the
+    /// alpha. A userdata this long has an authored form.
     private static let authoredSize = 8 + 5 * MemoryLayout<Double>.size
 
     static func push(_ color: Color, authored: AuthoredColor? = nil, on stack: LuaStack) {
@@ -25,7 +26,7 @@ enum ColorValue {
         bytes[3] = color.alpha
         guard let authored else { return }
         let spaces = AuthoredColor.Space.allCases
-        bytes[4] = 1
+        bytes[4] = 0
         bytes[5] = UInt8(spaces.firstIndex(of: authored.space) ?? 0)
         var mask: UInt8 = 0
         let count = min(authored.components.count, 4)

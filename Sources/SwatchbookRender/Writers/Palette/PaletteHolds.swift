@@ -162,22 +162,18 @@ public struct PaletteLosses: Sendable, Equatable {
         return lines
             + counts.keys.sorted { $0.rank < $1.rank }.compactMap { kind in
                 let n = counts[kind]!
+                let resolved = plural(
+                    n, "reference written as the colour it names",
+                    "references written as the colours they name")
                 switch kind {
                 case .space: return nil
                 case .precision:
                     return plural(n, "colour", "colours") + " rounded to 8-bit sRGB (\(name) holds no finer)"
                 case .alpha:
                     return plural(n, "colour", "colours") + " written opaque (\(name) holds no alpha)"
-                case .reference:
-                    return plural(
-                        n, "reference written as the colour it names",
-                        "references written as the colours they name")
-                        + " (\(name) holds none)"
+                case .reference: return resolved + " (\(name) holds none)"
                 case .unwrittenTarget:
-                    return plural(
-                        n, "reference written as the colour it names",
-                        "references written as the colours they name")
-                        + " (what \(n == 1 ? "it names is" : "they name are") not written)"
+                    return resolved + " (what \(n == 1 ? "it names is" : "they name are") not written)"
                 case .description:
                     return plural(n, "description", "descriptions") + " dropped (\(name) holds none)"
                 case .swatchType:
@@ -187,8 +183,6 @@ public struct PaletteLosses: Sendable, Equatable {
                         + " dropped (\(name) holds none)"
                 case .title: return "the palette's title dropped (\(name) holds none)"
                 case .about: return "the palette's description dropped (\(name) holds none)"
-                case .fields:
-                    return plural(n, "colour's fields", "colours' fields") + " dropped (\(name) holds none)"
                 case .fields:
                     return plural(n, "colour's fields", "colours' fields") + " dropped (\(name) holds none)"
                 case .renamed:

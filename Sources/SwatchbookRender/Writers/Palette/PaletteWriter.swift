@@ -128,7 +128,8 @@ public enum PaletteWriter {
     /// A rule per selector a CSS file's properties came from (`:root` for
     /// every other colour), each property named as it was read (a token as
     /// its path, `color-red-50`; any other colour by its groups and name,
-    /// which is where its groups are kept), with its value in its own
+    /// which is where its groups are kept, a flat palette's by its name),
+    /// with its value in its own
     /// syntax and its `var()` kept when what it names is written too.
     static func css(
         _ entries: [PaletteEntry], title: String, sass: Bool, prefix namePrefix: String?,
@@ -142,12 +143,14 @@ public enum PaletteWriter {
             let key = entry.authored?.key
             let selector = sass ? "" : key?.hasPrefix("--") == true ? cssSelector(entry.groups[0]) : ":root"
             var name: String
-            if let key, key.hasPrefix("--") {
+            if let key, key.hasPrefix("--"), isIdentifier(key.dropFirst(2)) {
                 name = String(key.dropFirst(2))
             } else if let key {
                 name = key.split(separator: ".").map { Slug.of(String($0)) }.joined(separator: "-")
             } else {
-                name = (prefix(entry.groups) + [entry.name]).map(Slug.of).joined(separator: "-")
+                // A flat palette's colours need no group in their names.
+                let groups = isLoose(entry, title: title) ? [] : prefix(entry.groups)
+                name = (groups + [entry.name]).map(Slug.of).joined(separator: "-")
             }
             if let namePrefix { name = Slug.of(namePrefix) + "-" + name }
             // A Sass variable may not start with a digit; a custom property may.
@@ -164,7 +167,9 @@ public enum PaletteWriter {
             if let reference = entry.authored?.reference {
                 if let target = targets[index] {
                     let written = names[target]
-                    if !sass, referencedKey(reference) == "--" + written { return reference }
+                    if !sass, referencedKey(reference) == "--" + written, isSafeValue(reference) {
+                        return reference
+                    }
                     return sass ? "$" + written : "var(--\(written))"
                 }
                 losses.add(.unwrittenTarget)
@@ -187,6 +192,23 @@ public enum PaletteWriter {
             if !sass { out += "}\n" }
         }
         return out
+    }
+
+    /// Whether a property name read from a file can be written as it is: a
+    /// CSS identifier's letters, digits, `-` and `_` (anything else, from a
+    /// plugin, is written as its slug).
+    static func isIdentifier(_ name: Substring) -> Bool {
+        !name.isEmpty
+            && name.unicodeScalars.allSatisfy {
+                $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
+            }
+    }
+
+    /// Whether a value read from a file can be written back as it is: no
+    /// `;`, braces, comment or line break that would end the declaration.
+    static func isSafeValue(_ text: String) -> Bool {
+        !text.contains("/*") && !text.contains("*/") && line(text) == text
+            && !text.unicodeScalars.contains { ";{}\\".unicodeScalars.contains($0) }
     }
 
     /// A selector read from a file, safe to write back: no braces, comment
