@@ -22,6 +22,47 @@ struct ColorModuleTests {
             ##"Scripts/main.lua:1: sb.color: "#GG0000" is not a colour"##
         ),
         (##"select(2, pcall(sb.rgb, 1, 2))"##, "sb.rgb: argument 3 is nil, expected 0-255"),
+        // What was written is kept: the space, the components, the text.
+        (##"sb.color("oklch(62.31% 0.1872 259.81 / 0.85)"):space()"##, "oklch"),
+        (
+            ##"table.concat(sb.color("oklch(62.31% 0.1872 259.81 / 0.85)"):components(), " ")"##,
+            "0.6231 0.1872 259.81"
+        ),
+        (##"tostring(select(2, sb.color("oklch(0.5 0.1 20 / 0.85)"):components()))"##, "0.85"),
+        (##"sb.color("oklch(62.31% 0.1872 259.81 / 0.85)"):css()"##, "oklch(62.31% 0.1872 259.81 / 0.85)"),
+        (##"sb.color("oklch(62.31% 0.1872 259.81 / 0.85)"):hex()"##, "#3B82F6D9"),
+        (##"sb.color("#fff"):css()"##, "#fff"),
+        (##"sb.color("#FFFFFF"):space()"##, "srgb"),
+        (##"table.concat(sb.color("oklch(0.985 0 none)"):components(), " ")"##, "0.985 0.0 none"),
+        (##"table.concat(sb.color("hsl(120 50% 25%)"):components(), " ")"##, "120.0 50.0 25.0"),
+        (##"sb.color("color(xyz 0.2 0.25 0.4)"):space()"##, "xyz-d65"),
+        (##"sb.color{ space = "lab", components = { 50, 20, -30 } }:css()"##, "lab(50 20 -30)"),
+        (
+            ##"sb.color{ space = "display-p3", components = { 0.2, 0.5, 0.9 }, alpha = 0.85 }:css()"##,
+            "color(display-p3 0.2 0.5 0.9 / 0.85)"
+        ),
+        (##"sb.color{ space = "cmyk", components = { 0, 1, 0, 0 } }:hex()"##, "#FF00FF"),
+        (##"sb.color{ space = "cmyk", components = { 0, 1, 0, 0 } }:space()"##, "cmyk"),
+        (##"sb.color{ space = "gray", components = { 0.5 } }:hex()"##, "#808080"),
+        (##"sb.color{ space = "oklch", components = { 0.5, 0, "none" } }:css()"##, "oklch(0.5 0 none)"),
+        (##"sb.color(sb.color("lab(50 20 -30)")):space()"##, "lab"),
+        (##"sb.color("lab(50 20 -30)"):lighten(0.1):space()"##, "srgb"),
+        (
+            ##"select(2, pcall(sb.color, { space = "cmyk", components = { 0, 1, 0 } }))"##,
+            "sb.color: a cmyk colour of 3 components is not a colour (expected 4 components)"
+        ),
+        (
+            ##"select(2, pcall(sb.color, { space = "okhsv", components = { 0, 1, 0 } }))"##,
+            ##"sb.color: space = "okhsv" is not a colour (expected one of srgb, srgb-linear, display-p3, a98-rgb, prophoto-rgb, rec2020, xyz-d50, xyz-d65, lab, lch, oklab, oklch, hsl, hwb, cmyk, gray)"##
+        ),
+        (
+            ##"select(2, pcall(sb.color, { space = "srgb", components = { 0, 1, 0 }, alpha = 2 }))"##,
+            "sb.color: alpha = 2 is not a colour (expected a number from 0 to 1)"
+        ),
+        (
+            ##"select(2, pcall(sb.color, { space = "srgb", components = { 0, 0/0, 0 } }))"##,
+            ##"sb.color: component 2 = nan is not a colour (expected a finite number or "none")"##
+        ),
     ]
 
     @Test(arguments: expressions)

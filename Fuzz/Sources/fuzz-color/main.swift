@@ -4,7 +4,9 @@ import SwatchbookCore
 // The colour parser (hex forms, CSS names, `transparent` and the CSS Color 4
 // functions with their gamut mapping): the string and the byte entry points
 // agree, case does not matter, and a colour read back from its own hex is
-// the same colour.
+// the same colour. The authored form is read exactly when the colour is, and
+// the text it writes (written from its components when it was not written
+// as CSS) reads as a colour again, in the same space.
 fuzz { bytes in
     let parsed = Color.parse(text(bytes))
     let fromBytes = bytes.withUnsafeBufferPointer { Color.parse(utf8: $0) }
@@ -14,5 +16,13 @@ fuzz { bytes in
     }
     if let parsed {
         precondition(Color.parse(parsed.hex) == parsed, "\(parsed.hex) does not read back")
+    }
+    let authored = AuthoredColor(css: text(bytes))
+    precondition((authored == nil) == (parsed == nil), "the authored form and the colour disagree")
+    if var authored, authored.space.isCSS {
+        authored.css = nil
+        let written = authored.cssText ?? ""
+        let again = AuthoredColor(css: written)
+        precondition(again?.space == authored.space, "\(written) does not read back in \(authored.space)")
     }
 }

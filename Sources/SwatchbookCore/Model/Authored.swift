@@ -79,8 +79,8 @@ extension Authored {
 }
 
 /// What a palette file can say besides its colours' eight-bit values: the
-/// words a writer's ``PaletteHolds``-like declaration and a reader's
-/// `reads.keeps` use, which `swatchbook formats` lists.
+/// words the palette writers' declarations of what they hold and a
+/// reader's `reads.keeps` use, which `swatchbook formats` lists.
 public enum PaletteAspect: String, CaseIterable, Sendable {
     /// Colours in their own space (oklch, display-p3, CMYK…).
     case spaces
@@ -120,10 +120,10 @@ public struct PaletteInfo: Sendable, Equatable {
     public var description: String?
     /// GIMP's `Columns:`.
     public var columns: Int?
-    /// A tokens file's groups and tokens in file order, with each colour
-    /// token the catalogue holds as `null` (its entry has it, at its
-    /// ``Authored/key``): the group `$description`s, `$type`s and
-    /// `$extensions`, and every token of another type, written back as read.
+    /// A tokens file's document as read, its members in file order: what
+    /// the tokens writer writes over, each colour token from the entry of
+    /// its path (``Authored/key``), and the rest (group `$description`s,
+    /// `$type`s and `$extensions`, tokens of other types) as it was.
     public var tokens: JSONValue?
 
     public init(
