@@ -137,6 +137,7 @@ struct NewCommand {
           reads = {
             format = "\(name)",                   -- what --input-format takes
             extensions = { "\(name)" },
+            keeps = { "names", "order" },         -- what `swatchbook formats` says it keeps
             detect = function(head)               -- the file's first 4,096 bytes
               return head:match("^#%x%x%x%x%x%x") ~= nil
             end,
@@ -151,7 +152,8 @@ struct NewCommand {
                   -- FILE:LINE: message on stderr, exit 65
                   sb.input_error(number, "expected \\"#RRGGBB name\\", got \\"" .. line:sub(1, 40) .. "\\"")
                 end
-                items[#items + 1] = { name = label ~= "" and label or hex, color = hex }
+                -- the name as written: an unnamed colour stays unnamed
+                items[#items + 1] = { name = label, color = hex }
               end
             end
             return { { name = ctx.input.stem, rows = { { name = "Colours", items = items } } } }
