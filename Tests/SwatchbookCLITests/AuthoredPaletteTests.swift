@@ -205,7 +205,8 @@ struct AuthoredPaletteTests {
         #expect(
             declarations.map { $0[0] as? String } == ["--b", "--a-body-color-red", "--c"], "\(result.text)")
         // the one reference that is a reference is written as one, canonical
-        #expect(declarations.map { $0[1] as? String } == ["#112233", "var(--b)", "#112233"], "\(result.text)")
+        #expect(
+            declarations.map { $0[1] as? String } == ["#112233", "var(--b)", "#112233"], "\(result.text)")
     }
 
     /// A reader's `keeps` names only what a palette can keep.
