@@ -209,6 +209,41 @@ struct AuthoredPaletteTests {
             declarations.map { $0[1] as? String } == ["#112233", "var(--b)", "#112233"], "\(result.text)")
     }
 
+    /// The authored keys are read on items and nodes alike, and a slip in
+    /// one is a warning with a "did you mean", as every key is.
+    @Test func authoredKeysAreReadAndTheirSlipsSaid() throws {
+        let scratch = ScratchFolder()
+        let plugin = scratch.write(
+            "keys.lua",
+            """
+            return { name = "Keys", api = 1, data = { { name = "S", rows = {
+              { name = "R", items = { { name = "a", color = "#112233", descripton = "typo" },
+                                     { name = "b", color = "#445566", description = "kept", swatch = "spot" } } },
+              { name = "T", children = { { name = "n", color = "oklch(0.5 0.1 20)", ref = "{x}", key = "t.n" } } } } } } }
+            """)
+        let checked = try CommandRunner.run(["check", plugin])
+        #expect(checked.stderr.contains(#"unknown key "descripton""#), "\(checked.stderr)")
+        #expect(checked.stderr.contains(#"did you mean "description""#), "\(checked.stderr)")
+        let json = try CommandRunner.run(["render", plugin, "--format", "json", "--expand", "all"])
+        #expect(json.text.contains(#""authored": {"description":"kept","type":"spot"}"#), "\(json.text)")
+        #expect(
+            json.text.contains(
+                #""authored": {"space":"oklch","components":[0.5,0.1,20.0],"alpha":1.0,"css":"oklch(0.5 0.1 20)","key":"t.n","reference":"{x}"}"#
+            ), "\(json.text)")
+        let bad = scratch.write(
+            "bad.lua",
+            """
+            return { name = "Bad", api = 1, data = { { name = "S", rows = { { name = "R", items = {
+              { name = "a", color = "#112233", swatch = "normal" } } } } } } }
+            """)
+        let refused = try CommandRunner.run(["render", bad])
+        #expect(refused.status == 65, "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains(
+                #"data[1].rows[1].items[1].swatch: expected one of global, spot, process, got "normal""#),
+            "\(refused.stderr)")
+    }
+
     /// A reader's `keeps` names only what a palette can keep.
     @Test func aReaderKeepsOnlyWhatThereIs() throws {
         let scratch = ScratchFolder()

@@ -129,10 +129,11 @@ enum ColorValue {
         let index = stack.absolute(index)
         switch stack.type(at: index) {
         case .string:
+            // A hex in a plugin's data is read from Lua's buffer, as ever.
+            if !keepsHex, stack.withBytes(at: index, { $0.first == UInt8(ascii: "#") }) == true { break }
             let text = stack.string(at: index) ?? ""
             if let color = Color.parse(text) {
-                let plain = text == color.hex || (!keepsHex && text.hasPrefix("#"))
-                return .success((color, plain ? nil : AuthoredColor(css: text)))
+                return .success((color, text == color.hex ? nil : AuthoredColor(css: text)))
             }
         case .userdata:
             if let color = userdata(at: index, on: stack) {

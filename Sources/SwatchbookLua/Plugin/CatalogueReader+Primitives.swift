@@ -71,6 +71,21 @@ extension CatalogueReader {
         return index
     }
 
+    /// An item's or node's table, as ``table(at:path:what:shape:)`` checks
+    /// it, and whether it may hold what a palette file said of its colour
+    /// (``Shape/authored``): one pass over its keys tells both when it holds
+    /// neither those nor unknown keys, the common case.
+    func entryTable(at index: Int32, path: String, what: String, shape: Shape) throws(Failure)
+        -> (index: Int32, mayBeAuthored: Bool)
+    {
+        let index = try table(at: index, path: path, what: what)
+        guard stack.unknownKeyCount(of: index, known: shape.known & ~Shape.authored) > 0 else {
+            return (index, false)
+        }
+        checkKeys(of: index, shape: shape, path: path)
+        return (index, true)
+    }
+
     /// Stack slots one level of reading takes at most: the element, the
     /// array it sits in, and the field being looked at, with room to spare.
     static let stackPerLevel: Int32 = 8

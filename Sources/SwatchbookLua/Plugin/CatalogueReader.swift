@@ -161,11 +161,15 @@ final class CatalogueReader {
     func item(at index: Int32, path: String) throws(Failure) -> Item {
         // Most items are `{ name = "…", color = "#…" }`: read in one pass in C.
         if let plain = Self.plainItem(on: stack, at: index) { return plain }
-        let index = try table(at: index, path: path, what: "an item table", shape: .item)
+        let (index, mayBeAuthored) = try entryTable(
+            at: index, path: path, what: "an item table", shape: .item)
         let name = try requiredString(index, "name", path: path)
         let (color, authoredColor) = try requiredColor(index, path: path)
         let id = try optionalID(index, path: path)
-        let authored = try self.authored(in: index, color: authoredColor, path: path)
+        let authored =
+            mayBeAuthored
+            ? try self.authored(in: index, color: authoredColor, path: path)
+            : authoredColor.map { Authored(color: $0) }
         var fields: [Field] = []
         if stack.rawField(index, "fields") != .nil {
             stack.pop()
@@ -253,14 +257,17 @@ final class CatalogueReader {
     }
 
     private func node(at index: Int32, path: String, depth: Int, top: String) throws(Failure) -> Node {
-        let index = try table(at: index, path: path, what: "a node table", shape: .node)
+        let (index, mayBeAuthored) = try entryTable(at: index, path: path, what: "a node table", shape: .node)
         var node = Node(name: try requiredString(index, "name", path: path))
         node.id = try optionalID(index, path: path)
         if stack.rawField(index, "color") != .nil {
             stack.pop()
             let (color, authoredColor) = try requiredColor(index, path: path)
             node.color = color
-            node.authored = try authored(in: index, color: authoredColor, path: path)
+            node.authored =
+                mayBeAuthored
+                ? try authored(in: index, color: authoredColor, path: path)
+                : authoredColor.map { Authored(color: $0) }
         } else {
             stack.pop()
         }
