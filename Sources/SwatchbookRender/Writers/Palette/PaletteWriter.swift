@@ -129,8 +129,8 @@ public enum PaletteWriter {
     /// every other colour), each property named as it was read (a token as
     /// its path, `color-red-50`; any other colour by its groups and name,
     /// which is where its groups are kept, a flat palette's by its name),
-    /// with its value in its own
-    /// syntax and its `var()` kept when what it names is written too.
+    /// with its value in its own syntax and its `var()` kept when what it
+    /// names is written too.
     static func css(
         _ entries: [PaletteEntry], title: String, sass: Bool, prefix namePrefix: String?,
         losses: inout PaletteLosses
