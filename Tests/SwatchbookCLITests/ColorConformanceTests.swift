@@ -62,6 +62,10 @@ import Testing
             "color(prophoto-rgb 0.02 -0.01 0.03)", "color(a98-rgb -0.1 0.5 1.1)",
             "color(srgb 1.2 -0.2 0.5)", "oklab(0.7 0.4 -0.4)", "transparent", "rgb(250 128 114 / 25%)",
             "hwb(200 60% 60%)", "hsl(none 50% 50%)", "rgb(none 255 none)", "oklch(0.6 none 30)",
+            // Lab and LCh at their ends, where OKLCh lightness decides (issue 29)
+            "lab(100 -52 -100)", "lab(0 81 -35)", "lch(100 120 200)", "lch(0 100 30)", "lab(100 none none)",
+            "lab(0 none 50)", "lch(-5 40 90)", "lch(100 0 none)", "lab(100 125 125)",
+            "lch(0 150 300)", "lab(0 -125 -125)",
         ]
         // coloraide 8.13.1 has mediumpurple as rgb(147 112 216) and
         // palevioletred as rgb(216 112 147); CSS Color 4 says 219 for both

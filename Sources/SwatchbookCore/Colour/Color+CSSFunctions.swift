@@ -243,7 +243,9 @@ enum CSSColorFunction {
             let b = component(arguments.values[2], percent: 125), let alpha = alpha(arguments)
         else { return nil }
         let lightness = min(max(l, 0), 100)
-        return mapped(LinearRGB(lab: lightness, a, b), lightness: lightness / 100, alpha: alpha)
+        // Out of gamut, OKLCh lightness (not Lab's) decides black and white,
+        // as CSS Color 4's mapping has it: lab(100 -52 -100) is #EAFFFF.
+        return Color(mapping: LinearRGB(lab: lightness, a, b), alpha: alpha)
     }
 
     private static func lch(_ arguments: Arguments) -> Color? {
@@ -256,7 +258,7 @@ enum CSSColorFunction {
         let chroma = max(c, 0)
         let radians = h * .pi / 180
         let linear = LinearRGB(lab: lightness, chroma * cos(radians), chroma * sin(radians))
-        return mapped(linear, lightness: lightness / 100, alpha: alpha)
+        return Color(mapping: linear, alpha: alpha)
     }
 
     private static func oklab(_ arguments: Arguments) -> Color? {
@@ -308,14 +310,6 @@ enum CSSColorFunction {
     /// they say to its range rather than mapping it.
     private static func clipped(_ r: Double, _ g: Double, _ b: Double, alpha: Double) -> Color {
         Color(encoded: (r, g, b), alpha: alpha)
-    }
-
-    /// Lab and LCh lightness decides black and white as the mapping does
-    /// for OKLab: 100 is white, 0 black.
-    private static func mapped(_ linear: LinearRGB, lightness: Double, alpha: Double) -> Color {
-        if lightness >= 1 { return Color(mapping: LinearRGB(r: 1, g: 1, b: 1), alpha: alpha) }
-        if lightness <= 0 { return Color(mapping: LinearRGB(r: 0, g: 0, b: 0), alpha: alpha) }
-        return Color(mapping: linear, alpha: alpha)
     }
 
     /// A number, or a percentage of `percent`; `none` is 0.
