@@ -63,17 +63,10 @@ extension Navigator {
                 kind: .field, path: path, key: ModelKey.child(of: rowKey, name: fields[p[2]].key, id: nil),
                 section: section, row: row, field: fields[p[2]], index: p[2] + 1)
         case .children:
-            // Walk the tree itself, so a node inside a closed parent is found too.
-            var nodes = source.nodes(s, r)
-            var key = rowKey
-            var node: Node?
-            for index in p.dropFirst(2) {
-                guard index < nodes.count else { return nil }
-                node = nodes[index]
-                key = ModelKey.child(of: key, name: nodes[index].name, id: nodes[index].id)
-                nodes = nodes[index].children
+            guard let chain = source.nodeChain(s, r, at: p.dropFirst(2)), let node = chain.last else {
+                return nil
             }
-            guard let node else { return nil }
+            let key = chain.reduce(rowKey) { ModelKey.child(of: $0, name: $1.name, id: $1.id) }
             var element = LocatedElement(
                 kind: .node, path: path, key: key, section: section, row: row, node: node,
                 index: p.last! + 1)

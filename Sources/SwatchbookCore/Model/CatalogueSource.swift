@@ -145,3 +145,20 @@ extension Catalogue: CatalogueSource {
         return nodes
     }
 }
+
+extension CatalogueSource {
+    /// The nodes from the top of row `r` of section `s`'s tree down to the
+    /// node at `indices` (zero-based, one a level), walking the tree itself
+    /// so a node inside a closed parent is found too; nil when an index is
+    /// out of range or there is none.
+    public func nodeChain(_ s: Int, _ r: Int, at indices: some Collection<Int>) -> [Node]? {
+        var nodes = self.nodes(s, r)
+        var chain: [Node] = []
+        for index in indices {
+            guard index >= 0, index < nodes.count else { return nil }
+            chain.append(nodes[index])
+            nodes = nodes[index].children
+        }
+        return chain.isEmpty ? nil : chain
+    }
+}

@@ -74,19 +74,6 @@ public enum JSONWriter {
 }
 
 extension JSONWriter {
-    /// The node at a path of one-based indices (section, row, then a node
-    /// at each level), walking its tree.
-    fileprivate static func node(at path: [Int], in source: any CatalogueSource) -> Node? {
-        guard path.count >= 3 else { return nil }
-        var nodes = source.nodes(path[0] - 1, path[1] - 1)
-        var node: Node?
-        for index in path.dropFirst(2) {
-            guard index >= 1, index <= nodes.count else { return nil }
-            node = nodes[index - 1]
-            nodes = nodes[index - 1].children
-        }
-        return node
-    }
     /// Writes the document member by member into `output`.
     fileprivate struct Writer {
         let layout: Layout
@@ -304,7 +291,10 @@ extension JSONWriter {
                 output.append(bool: child.hasChildren)
                 member("expanded")
                 output.append(bool: child.isExpanded)
-                if let model, let node = JSONWriter.node(at: child.path.indices, in: model.source) {
+                let p = child.path.indices.map { $0 - 1 }
+                if let model, p.count >= 3,
+                    let node = model.source.nodeChain(p[0], p[1], at: p.dropFirst(2))?.last
+                {
                     member("id")
                     output.append(jsonString: node.id)
                     if let authored = node.authored {
