@@ -129,12 +129,20 @@ enum ColorValue {
         let index = stack.absolute(index)
         switch stack.type(at: index) {
         case .string:
-            // A hex in a plugin's data is read from Lua's buffer, as ever.
-            if !keepsHex, stack.withBytes(at: index, { $0.first == UInt8(ascii: "#") }) == true { break }
-            let text = stack.string(at: index) ?? ""
-            if let color = Color.parse(text) {
-                return .success((color, text == color.hex ? nil : AuthoredColor(css: text)))
-            }
+            // Read from Lua's buffer: a colour's own hex (and, in a plugin's
+            // data, any hex) says no more than the colour, and makes no string.
+            let plain =
+                stack.withBytes(at: index) { bytes -> (Color, Bool)? in
+                    guard let color = Color.parse(utf8: bytes) else { return nil }
+                    let isOwnHex = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 9) { hex in
+                        bytes.elementsEqual(hex[..<color.hex(into: hex)])
+                    }
+                    let isHex = bytes.first == UInt8(ascii: "#")
+                    return (color, isOwnHex || (isHex && !keepsHex))
+                } ?? nil
+            guard let (color, saysNoMore) = plain else { break }
+            if saysNoMore { return .success((color, nil)) }
+            return .success((color, AuthoredColor(css: stack.string(at: index) ?? "")))
         case .userdata:
             if let color = userdata(at: index, on: stack) {
                 return .success((color, authored(at: index, on: stack)))

@@ -13,7 +13,7 @@ public struct PaletteHolds: Sendable {
 
     /// What the format holds, for every palette format.
     public static func of(_ format: OutputFormat) -> PaletteHolds? {
-        let css = AuthoredColor.Space.allCases.filter(\.isCSS)
+        let css = cssSpaces
         switch format {
         case .css, .scss:
             return PaletteHolds(
@@ -44,7 +44,7 @@ public struct PaletteHolds: Sendable {
     /// The spaces as a sentence's end: "no other space", "srgb, cmyk, lab and gray".
     var spaceNote: String {
         if spaces == [.srgb] { return "no other space" }
-        if spaces.allSatisfy(\.isCSS) && spaces.count > 4 { return "no device colour" }
+        if spaces == Self.cssSpaces { return "no device colour" }
         let names = spaces.map(\.rawValue)
         return names.dropLast().joined(separator: ", ") + " and " + names.last!
     }
@@ -58,9 +58,11 @@ public struct PaletteHolds: Sendable {
 
     /// The spaces kept, short: "every CSS space", "srgb cmyk lab gray".
     private var spaceList: String {
-        spaces == AuthoredColor.Space.allCases.filter(\.isCSS)
-            ? "every CSS space" : spaces.map(\.rawValue).joined(separator: " ")
+        spaces == Self.cssSpaces ? "every CSS space" : spaces.map(\.rawValue).joined(separator: " ")
     }
+
+    /// Every space CSS Color 4 and DTCG can write.
+    static let cssSpaces = AuthoredColor.Space.allCases.filter(\.isCSS)
 
     /// What it loses, as `formats` lists it.
     public var loses: [String] {
@@ -117,7 +119,8 @@ public struct PaletteLosses: Sendable, Equatable {
     public var isEmpty: Bool { counts.isEmpty }
 
     /// Counts what `holds` cannot hold of one entry: its space, alpha,
-    /// reference, description, swatch type and extensions.
+    /// the plugin's fields, reference, description, swatch type and
+    /// extensions.
     mutating func check(_ entry: PaletteEntry, against holds: PaletteHolds) {
         if let color = entry.authored?.color {
             if !holds.spaces.contains(color.space) {
@@ -127,16 +130,13 @@ public struct PaletteLosses: Sendable, Equatable {
             }
         }
         if !holds.holds(.alpha), entry.color.alpha < 255 { add(.alpha) }
+        if !holds.holds(.fields), !entry.fields.isEmpty { add(.fields) }
         guard let authored = entry.authored else { return }
         if !holds.holds(.references), authored.reference != nil { add(.reference) }
         if !holds.holds(.descriptions), authored.description != nil { add(.description) }
         if !holds.holds(.swatchTypes), authored.swatch != nil { add(.swatchType) }
         if !holds.holds(.extensions), authored.extensions != nil { add(.extensions) }
-    }
 
-    /// Counts the plugin's own fields of one entry, when `holds` keeps none.
-    mutating func checkFields(_ entry: PaletteEntry, against holds: PaletteHolds) {
-        if !holds.holds(.fields), !entry.fields.isEmpty { add(.fields) }
     }
 
     /// One line per kind of loss, with its count, in a fixed order.

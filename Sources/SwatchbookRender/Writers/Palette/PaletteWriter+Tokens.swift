@@ -261,11 +261,7 @@ private struct TokenWriter {
 
     // MARK: JSON text
 
-    static func quoted(_ text: String) -> [UInt8] {
-        var out: [UInt8] = []
-        JSONString.append(text, to: &out, controls: .escaped)
-        return out
-    }
+    static func quoted(_ text: String) -> [UInt8] { Array(JSONValue.quoted(text).utf8) }
 
     /// A kept value on one line.
     static func compact(_ value: JSONValue) -> [UInt8] {

@@ -26,10 +26,7 @@ public enum PaletteWriter {
         let entries = catalogue.paletteEntries
         var losses = PaletteLosses()
         guard let holds = PaletteHolds.of(format) else { return Written(bytes: [], losses: losses) }
-        for entry in entries {
-            losses.check(entry, against: holds)
-            losses.checkFields(entry, against: holds)
-        }
+        for entry in entries { losses.check(entry, against: holds) }
         if !holds.holds(.nonColour), let tokens = palette.tokens {
             losses.add(.nonColour, TokenDocument(tokens).nonColourCount)
         }
@@ -112,9 +109,7 @@ public enum PaletteWriter {
         guard reference.hasPrefix("var("), reference.hasSuffix(")") else { return nil }
         let inside = reference.dropFirst(4).dropLast()
         let name = inside.prefix { $0 != "," && $0 != ")" }.trimmingCharacters(in: .whitespaces)
-        guard name.hasPrefix("--"), name.count > 2,
-            name.dropFirst(2).allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
-        else { return nil }
+        guard name.hasPrefix("--"), isIdentifier(name.dropFirst(2)) else { return nil }
         return name
     }
 
