@@ -85,6 +85,7 @@ import Testing
         "solarized-dark.conf", "solarized-dark.alacritty.toml", "solarized-dark.wezterm.toml",
         "solarized-dark.windows-terminal.json", "solarized-dark.ghostty", "solarized-dark.Xresources",
         "solarized-dark.colorscheme", "solarized-dark.itermcolors", "solarized-dark-binary.itermcolors",
+        "solarized-dark.xrdb",
     ])
     func everyTerminalFormatReadsTheSameScheme(file: String) throws {
         let expected =
