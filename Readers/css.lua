@@ -264,8 +264,86 @@ local function substitution(by_name, file)
   end
 end
 
+-- The CSS functions a colour is written with: a value that starts with one
+-- and is no colour is a mistake worth a word, where "700" or "1rem" is just
+-- not a colour.
+local colour_functions = {
+  rgb = true, rgba = true, hsl = true, hsla = true, hwb = true, lab = true, lch = true, oklab = true,
+  oklch = true, color = true, ["color-mix"] = true, ["light-dark"] = true,
+}
+
+-- Whether `value` is meant as a colour: a hex with its "#" or a colour
+-- function (a name such as "red" is tried too, and silently not a colour
+-- when it is none).
+local function looks_like_colour(value)
+  if value:sub(1, 1) == "#" then return true end
+  local name = value:match("^([%a][%w%-]*)%(")
+  return name ~= nil and colour_functions[name:lower()] == true
+end
+
+-- Reads `value` as a CSS <color>, or nil. CSS has no hex without "#": a
+-- bare "700" or "beef" (which sb.color takes for hex, as plugins may
+-- write it) is no colour here.
+local function css_colour(value, scheme)
+  if #value > colour_bound or value:match("^%x+$") then return nil end
+  local ok, colour
+  if scheme then ok, colour = pcall(sb.color, value, scheme) else ok, colour = pcall(sb.color, value) end
+  if ok then return colour end
+  return nil, colour
+end
+
+-- A custom property's name in its parts: "color-red-50" is
+-- { "color", "red", "50" }.
+local function name_parts(name)
+  local parts = {}
+  for part in name:gmatch("[^%-]+") do parts[#parts + 1] = part end
+  return parts
+end
+
+-- Whether `parts` starts with the `count` parts of `prefix`.
+local function starts_with(parts, prefix, count)
+  if #parts <= count then return false end
+  for i = 1, count do
+    if parts[i] ~= prefix[i] then return false end
+  end
+  return true
+end
+
+-- The families of the colours, the way design systems name them: a run of
+-- properties that differ only in their last part is a row, named by what
+-- they share ("color-red-50 … color-red-950" the row "red" of the group
+-- "color", as Tailwind writes them; "gray-0 … gray-12" the row "gray", as
+-- Open Props does). A name that extends one of its row's own
+-- ("selection-text" after "selection") stays in the row. Rows follow the
+-- sheet's order, so the file's order is kept.
+local function families(found)
+  local rows = {}
+  local current
+  for _, entry in ipairs(found) do
+    local parts = name_parts(entry.rule.name)
+    local extends = current and current.selector == entry.rule.selector
+      and starts_with(parts, current.prefix, #current.prefix)
+    if extends and #parts > #current.prefix + 1 then
+      -- a longer name belongs when its first extra part is a step of the row
+      extends = current.steps[parts[#current.prefix + 1]] == true
+    end
+    if not extends then
+      local prefix = {}
+      for i = 1, #parts - 1 do prefix[i] = parts[i] end
+      current = { selector = entry.rule.selector, prefix = prefix, steps = {}, entries = {} }
+      rows[#rows + 1] = current
+    end
+    local step = table.concat(parts, "-", #current.prefix + 1)
+    current.steps[step] = true
+    entry.step = #parts > 0 and step or entry.rule.name
+    current.entries[#current.entries + 1] = entry
+  end
+  return rows
+end
+
 return {
   name = "CSS custom properties", api = 1, description = "CSS custom properties (--name: colour)",
+  options = { scheme = "light" },
   reads = {
     format = "css", extensions = { "css" },
     keeps = { "spaces", "precision", "alpha", "names", "groups", "order", "references" },
@@ -273,37 +351,85 @@ return {
     detect = function(head) return head:match("%-%-[%w_%-]+%s*:") ~= nil and head:match("[{]") ~= nil end,
   },
   data = function(ctx)
+    local file = ctx.input.name
+    local scheme = ctx.options.scheme
+    if scheme ~= "light" and scheme ~= "dark" then
+      error("option scheme: expected light or dark, got " .. string.format("%q", tostring(scheme)), 0)
+    end
     local text = sb.input()
     -- the title Swatchbook's css writer puts first
     local title = text:match("^/%* (.-): written by swatchbook %*/")
     if title then sb.title(title) end
     local rules, by_name = parse(text)
-    local resolve = substitution(by_name, ctx.input.name)
-    local sections, by_selector = {}, {}
+    local resolve = substitution(by_name, file)
+    local options = scheme == "dark" and { scheme = "dark" } or nil
+    local found = {}
     for _, rule in ipairs(rules) do
       local written = trim(rule.value)
       local value = resolve(rule.selector, rule)
       if value ~= INVALID then
         value = trim(value)
         if value:sub(-10) == "!important" then value = trim(value:sub(1, -11)) end
-      end
-      local ok, colour = false, nil
-      if value ~= INVALID and #value <= colour_bound then ok, colour = pcall(sb.color, value) end
-      if ok then
-        local section = by_selector[rule.selector]
-        if not section then
-          section = { name = rule.selector, rows = { { name = rule.selector, items = {} } } }
-          by_selector[rule.selector] = section
-          table.insert(sections, section)
+        local colour, problem = css_colour(value, options)
+        if colour then
+          found[#found + 1] = { rule = rule, written = written, colour = colour }
+        elseif looks_like_colour(value) then
+          local why = problem and tostring(problem):gsub("^sb%.color: ", "")
+            or "its value is longer than " .. colour_bound .. " bytes, which no colour is"
+          sb.log(file .. ":" .. rule.line .. ": warning: --" .. rule.name .. ": " .. why .. ", so it is left out")
         end
-        -- the property as written, and a var() reference before it was substituted
-        table.insert(section.rows[1].items, {
-          id = rule.name, name = rule.name, color = colour, key = "--" .. rule.name,
-          ref = written:find("var(", 1, true) and written or nil,
-        })
       end
     end
-    if #sections == 0 then sb.input_error(0, "expected custom properties with colour values (--name: #RRGGBB;), found none") end
+    if #found == 0 then
+      sb.log(file .. ": warning: found no custom property with a colour value (--name: #RRGGBB;)")
+      return {}
+    end
+    local rows = families(found)
+    -- A row's first part names its group ("color" of "color-red"), and so
+    -- does a row of one part that is some longer row's group ("color" of
+    -- "color-black" beside "color-red-50"). Rows of the same group and
+    -- rule in a run make one section; the first rule's selector (":root"
+    -- when there is one) goes unsaid, another is named with its group.
+    local groups = {}
+    for _, row in ipairs(rows) do
+      if #row.prefix >= 2 then groups[row.selector .. "\0" .. row.prefix[1]] = true end
+    end
+    local primary = rows[1].selector
+    for _, row in ipairs(rows) do
+      if row.selector == ":root" then primary = ":root" break end
+    end
+    local sections, section = {}, nil
+    for _, row in ipairs(rows) do
+      local selector, prefix = row.selector, row.prefix
+      local group = (#prefix >= 2 or (#prefix == 1 and groups[selector .. "\0" .. prefix[1]])) and prefix[1] or nil
+      local name = group or selector
+      if group and selector ~= primary then name = group .. " (" .. selector .. ")" end
+      if not section or section.name ~= name then
+        section = { name = name, rows = {} }
+        sections[#sections + 1] = section
+      end
+      local row_name = #prefix == 0 and name
+        or #prefix == 1 and prefix[1]
+        or table.concat(prefix, "-", 2)
+      local items = {}
+      for _, entry in ipairs(row.entries) do
+        local rule = entry.rule
+        -- the property as written, where it was, and a var() reference
+        -- before it was substituted
+        items[#items + 1] = {
+          id = rule.name, name = entry.step, color = entry.colour, key = "--" .. rule.name,
+          scope = selector ~= ":root" and selector or nil,
+          ref = entry.written:find("var(", 1, true) and entry.written or nil,
+        }
+      end
+      -- the next row of the same name in the same section goes on
+      local last = section.rows[#section.rows]
+      if last and last.name == row_name then
+        for _, item in ipairs(items) do last.items[#last.items + 1] = item end
+      else
+        section.rows[#section.rows + 1] = { name = row_name, items = items }
+      end
+    end
     return sections
   end,
 }

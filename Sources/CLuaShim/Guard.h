@@ -31,6 +31,7 @@ typedef struct pool_chunk { struct pool_chunk *next; } pool_chunk;
 enum {
     KEY_NAME, KEY_COLOR, KEY_COUNT, KEY_ID, KEY_FIELDS, KEY_DATA, KEY_ITEMS, KEY_CHILDREN,
     KEY_ROWS, KEY_SELECTED, KEY_EXPANDED, KEY_DESCRIPTION, KEY_REF, KEY_KEY, KEY_SWATCH, KEY_EXTENSIONS,
+    KEY_SCOPE,
     PLAIN_KEY_COUNT
 };
 

@@ -12,10 +12,11 @@
  * address of `plain_keys_anchor` (KEY_ in Guard.h numbers them). */
 static const char *const plain_keys[PLAIN_KEY_COUNT] = {
     "name",     "color",    "count",       "id",  "fields", "data",   "items",     "children",
-    "rows",     "selected", "expanded",    "description", "ref", "key", "swatch", "extensions"};
+    "rows",     "selected", "expanded",    "description", "ref", "key", "swatch", "extensions", "scope"};
 static const char plain_keys_anchor = 0;
 _Static_assert(SBL_KEY_NAME == 1u << KEY_NAME && SBL_KEY_CHILDREN == 1u << KEY_CHILDREN
-                   && SBL_KEY_EXPANDED == 1u << KEY_EXPANDED && SBL_KEY_EXTENSIONS == 1u << KEY_EXTENSIONS,
+                   && SBL_KEY_EXPANDED == 1u << KEY_EXPANDED && SBL_KEY_EXTENSIONS == 1u << KEY_EXTENSIONS
+                   && SBL_KEY_SCOPE == 1u << KEY_SCOPE,
                "the header's key bits follow the anchored keys");
 
 int sbl_anchor_plain_keys(lua_State *L) {
@@ -80,7 +81,7 @@ static int read_plain(lua_State *L, int index, unsigned wanted, unsigned refused
 /* What a palette file says of a colour (the full reader reads them): a
  * table with any of them is not plain. */
 #define AUTHORED_KEYS                                                                                        \
-    (1u << KEY_DESCRIPTION | 1u << KEY_REF | 1u << KEY_KEY | 1u << KEY_SWATCH | 1u << KEY_EXTENSIONS)
+    (1u << KEY_DESCRIPTION | 1u << KEY_REF | 1u << KEY_KEY | 1u << KEY_SWATCH | 1u << KEY_EXTENSIONS | 1u << KEY_SCOPE)
 
 int sbl_plain_item(lua_State *L, int index, sbl_field *name, sbl_field *color) {
     static const int types[PLAIN_KEY_COUNT] = {[KEY_NAME] = LUA_TSTRING, [KEY_COLOR] = LUA_TSTRING};

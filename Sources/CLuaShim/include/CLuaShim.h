@@ -85,7 +85,7 @@ enum {
     SBL_KEY_FIELDS = 1 << 4, SBL_KEY_DATA = 1 << 5, SBL_KEY_ITEMS = 1 << 6, SBL_KEY_CHILDREN = 1 << 7,
     SBL_KEY_ROWS = 1 << 8, SBL_KEY_SELECTED = 1 << 9, SBL_KEY_EXPANDED = 1 << 10,
     SBL_KEY_DESCRIPTION = 1 << 11, SBL_KEY_REF = 1 << 12, SBL_KEY_KEY = 1 << 13, SBL_KEY_SWATCH = 1 << 14,
-    SBL_KEY_EXTENSIONS = 1 << 15
+    SBL_KEY_EXTENSIONS = 1 << 15, SBL_KEY_SCOPE = 1 << 16
 };
 
 /* How many keys of the table at `index` are not in `known` (SBL_KEY_ bits):

@@ -11,6 +11,9 @@ public struct Authored: Sendable, Equatable {
     /// a token's dotted path (`color.brand.primary`), a CSS property
     /// (`--color-red-50`).
     public var key: String?
+    /// Where in its file the entry was declared, when the file says: the
+    /// selector of the CSS rule (`.dark`, `@media (…) :root`).
+    public var scope: String?
     public var description: String?
     /// The reference the value was written as, before it was resolved: a
     /// DTCG alias (`{color.red.50}`), a CSS `var(--color-sky-400)`.
@@ -21,11 +24,12 @@ public struct Authored: Sendable, Equatable {
     public var extensions: JSONValue?
 
     public init(
-        color: AuthoredColor? = nil, key: String? = nil, description: String? = nil,
+        color: AuthoredColor? = nil, key: String? = nil, scope: String? = nil, description: String? = nil,
         reference: String? = nil, swatch: SwatchType? = nil, extensions: JSONValue? = nil
     ) {
         self.color = color
         self.key = key
+        self.scope = scope
         self.description = description
         self.reference = reference
         self.swatch = swatch
@@ -43,6 +47,7 @@ public struct Authored: Sendable, Equatable {
             fields.append(Field(key: "authored", value: color.displayText))
         }
         if let key { fields.append(Field(key: "key", value: key)) }
+        if let scope { fields.append(Field(key: "scope", value: scope)) }
         if let description { fields.append(Field(key: "description", value: description)) }
         if let reference { fields.append(Field(key: "reference", value: reference)) }
         if let swatch { fields.append(Field(key: "type", value: swatch.rawValue)) }
@@ -57,7 +62,7 @@ public struct Authored: Sendable, Equatable {
 
 extension Authored {
     /// As the JSON report writes it: `{space, components, alpha, css, key,
-    /// description, reference, type, extensions}`, each member only when
+    /// scope, description, reference, type, extensions}`, each member only when
     /// known (components `null` where `none`).
     public var json: JSONValue {
         var members: [JSONValue.Member] = []
@@ -69,7 +74,8 @@ extension Authored {
             if let css = color.css { members.append(.init("css", .string(css))) }
         }
         for (name, value) in [
-            ("key", key), ("description", description), ("reference", reference), ("type", swatch?.rawValue),
+            ("key", key), ("scope", scope), ("description", description), ("reference", reference),
+            ("type", swatch?.rawValue),
         ] {
             if let value { members.append(.init(name, .string(value))) }
         }

@@ -24,8 +24,9 @@ extension CatalogueReader {
 
         /// What a palette file says of an item's or node's colour (``Authored``).
         static let authored = UInt32(
-            SBL_KEY_DESCRIPTION | SBL_KEY_REF | SBL_KEY_KEY | SBL_KEY_SWATCH | SBL_KEY_EXTENSIONS)
-        static let authoredKeys = ["description", "ref", "key", "swatch", "extensions"]
+            SBL_KEY_DESCRIPTION | SBL_KEY_REF | SBL_KEY_KEY | SBL_KEY_SWATCH | SBL_KEY_EXTENSIONS
+                | SBL_KEY_SCOPE)
+        static let authoredKeys = ["description", "ref", "key", "scope", "swatch", "extensions"]
 
         var keys: [String] {
             switch self {

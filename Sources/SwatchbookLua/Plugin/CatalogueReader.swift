@@ -186,7 +186,7 @@ final class CatalogueReader {
 
     /// What a palette file said of the colour of the table at `index`:
     /// `description`, `ref` (the reference it was written as), `key` (its
-    /// name in the file), `swatch` (global, spot or process) and
+    /// name in the file), `scope` (where in the file it was declared), `swatch` (global, spot or process) and
     /// `extensions` (any table, kept as JSON).
     private func authored(in index: Int32, color: AuthoredColor?, path: String) throws(Failure) -> Authored? {
         var authored = Authored(color: color)
@@ -205,6 +205,7 @@ final class CatalogueReader {
         authored.description = try text("description")
         authored.reference = try text("ref")
         authored.key = try text("key")
+        authored.scope = try text("scope")
         if let swatch = try text("swatch") {
             guard let type = SwatchType(rawValue: swatch) else {
                 throw Failure(

@@ -136,7 +136,8 @@ public enum PaletteWriter {
         var names: [String] = []
         for (index, entry) in entries.enumerated() {
             let key = entry.authored?.key
-            let selector = sass ? "" : key?.hasPrefix("--") == true ? cssSelector(entry.groups[0]) : ":root"
+            // The rule it was declared in; `:root` when the file or plugin names none.
+            let selector = sass ? "" : entry.authored?.scope.map(cssSelector) ?? ":root"
             var name: String
             if let key, key.hasPrefix("--"), isIdentifier(key.dropFirst(2)) {
                 name = String(key.dropFirst(2))

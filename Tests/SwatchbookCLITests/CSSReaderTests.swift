@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+
+/// The CSS reader as a browser reads a sheet: only what parses as a CSS
+/// `<color>` is a colour, a broken declaration drops itself and no more,
+/// and custom properties are grouped into the families their authors
+/// named, each kept under its own name and rule for writing back.
+@Suite struct CSSReaderTests {
+    typealias Entry = PaletteFileTests.Entry
+
+    /// A sheet in the shape Tailwind CSS 4 compiles its theme to, with the
+    /// non-colour properties around its colours and a dark rule.
+    static let theme = """
+        @layer theme {
+          :root, :host {
+            --font-weight-bold: 700;
+            --tracking-wide: 0.025em;
+            --word: beef;
+            --color-red-50: oklch(97.1% 0.013 17.38);
+            --color-red-500: oklch(63.7% 0.237 25.331);
+            --color-blue-50: oklch(97% 0.014 254.604);
+            --color-black: #000;
+            --color-white: #fff;
+            --brand: var(--color-red-500);
+          }
+        }
+        .dark { --color-red-50: #300; --surface: #111; }
+
+        """
+
+    @Test func numbersAndWordsAreNoColoursAsCSSHasNoHexWithoutAHash() throws {
+        let scratch = ScratchFolder()
+        let entries = try PaletteFileTests.entries(scratch.write("theme.css", Self.theme))
+        let ids = entries.compactMap(\.id)
+        #expect(!ids.contains("font-weight-bold"), "700 is a font weight, not #770000")
+        #expect(!ids.contains("word"), "beef is a word, not #BBEEEE")
+        #expect(!ids.contains("tracking-wide"))
+        #expect(ids.count == 8, "\(ids)")
+    }
+
+    @Test func familiesBecomeRowsOfTheirGroupInTheSheetsOrder() throws {
+        let scratch = ScratchFolder()
+        let entries = try PaletteFileTests.entries(scratch.write("theme.css", Self.theme))
+        #expect(
+            entries.map(\.description) == [
+                "color/red/50 #FEF2F2", "color/red/500 #FB2C36", "color/blue/50 #EFF6FF",
+                "color/color/black #000000", "color/color/white #FFFFFF",
+                ":root, :host/:root, :host/brand #FB2C36",
+                "color (.dark)/red/50 #330000", ".dark/.dark/surface #111111",
+            ])
+    }
+
+    @Test func openPropsStepsMakeARowPerHue() throws {
+        let scratch = ScratchFolder()
+        let sheet =
+            ":where(html) {\n"
+            + (0...3).map { "  --gray-\($0): #\(String(repeating: String($0 * 3), count: 6));\n" }.joined()
+            + "  --gray-0-hsl: 210 17% 98%;\n  --red-0: #fff5f5;\n  --red-1: #ffe3e3;\n}\n"
+        let entries = try PaletteFileTests.entries(scratch.write("props.css", sheet))
+        #expect(
+            entries.map { "\($0.row)/\($0.name)" } == [
+                "gray/0", "gray/1", "gray/2", "gray/3", "red/0", "red/1",
+            ])
+    }
+
+    /// Read, written and read again: every property under its own name in
+    /// its own rule, in the sheet's order, so the second write is the first.
+    @Test func eachPropertyIsWrittenBackUnderItsNameAndRule() throws {
+        let scratch = ScratchFolder()
+        let source = scratch.write("theme.css", Self.theme)
+        let written = try CommandRunner.run(["render", source, "--format", "css"])
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(
+            written.text == """
+                /* theme: written by swatchbook */
+                :root, :host {
+                  --color-red-50: oklch(97.1% 0.013 17.38);
+                  --color-red-500: oklch(63.7% 0.237 25.331);
+                  --color-blue-50: oklch(97% 0.014 254.604);
+                  --color-black: #000;
+                  --color-white: #fff;
+                  --brand: var(--color-red-500);
+                }
+                .dark {
+                  --color-red-50: #300;
+                  --surface: #111;
+                }
+
+                """)
+        let again = scratch.write("again.css", written.text)
+        #expect(try PaletteFileTests.entries(again) == PaletteFileTests.entries(source))
+        let second = try CommandRunner.run(["render", again, "--format", "css"])
+        #expect(second.text == written.text, "the title comes back from the comment the writer put first")
+    }
+
+    @Test func aBrokenColourIsAWarningNamingItsLineAndDropsOnlyItself() throws {
+        let scratch = ScratchFolder()
+        let file = scratch.write(
+            "broken.css",
+            ":root {\n  --ok: #112233;\n  --typo: #12345;\n  --bad: rgb(300 0 0 0);\n  --gone: var(--missing);\n  --gap: 4px;\n}\n"
+        )
+        let result = try CommandRunner.run(["render", file, "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(
+            lines.contains("broken.css:3: warning: --typo: \"#12345\" is not a colour, so it is left out"),
+            "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("broken.css:4: warning: --bad: ") }, "\(lines)")
+        #expect(
+            lines.contains { $0.hasPrefix("broken.css:5: warning: var(--missing) names no custom property") })
+        #expect(lines.count == 3, "4px is no colour and says nothing: \(lines)")
+        #expect(try PaletteFileTests.entries(file).map(\.name) == ["ok"])
+    }
+
+    @Test func aSheetWithNoColourIsAnEmptyCatalogueAndAWarning() throws {
+        let scratch = ScratchFolder()
+        let file = scratch.write(
+            "channels.css", ":where(html) {\n  --gray-0-hsl: 210 17% 98%;\n  --size-1: .25rem;\n}\n")
+        let result = try CommandRunner.run(["render", file, "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stderr
+                == "channels.css: warning: found no custom property with a colour value (--name: #RRGGBB;)\n")
+        #expect(try PaletteFileTests.entries(file).isEmpty)
+    }
+}
