@@ -233,23 +233,24 @@ local function load(document)
   end
   function resolve(path, depth)
     if depth > max_depth then fail(path, "references lead more than " .. max_depth .. " deep") end
-    local chain, p, found = {}, path
+    local chain, p, found, via = {}, path
     while true do
       if resolved[p] then found = resolved[p] break end
-      if walking[p] then fail(p, "refers back to itself through its references (a cycle)") end
+      -- named at the token whose reference closes the cycle
+      if walking[p] then fail(chain[#chain], "the " .. via .. " refers back to itself (a cycle)") end
       walking[p] = true
       chain[#chain + 1] = p
       local node, target = tokens[p].node
       if node["$ref"] ~= nil then
         local value, whole = pointer(p, node["$ref"], depth)
         if not whole then found = { value = follow(p, value, depth), type = tokens[p].type } break end
-        target = whole
+        target, via = whole, "$ref " .. quoted(node["$ref"])
       else
         local value = node["$value"]
         local alias = type(value) == "string" and value:match("^{(.*)}$")
         if not alias then found = { value = value, type = tokens[p].type } break end
         if not tokens[alias] then fail(p, "the alias " .. quoted(value) .. " names no token") end
-        target = alias
+        target, via = alias, "alias " .. value
       end
       p = target
     end
@@ -419,13 +420,22 @@ local function load(document)
 
   local sections = {}
   local loose = {}
+  -- A group's own tokens are a row where they stand: those after a
+  -- sub-group are a row of their own, so the file's order is kept.
   local function add_rows(group, path, rows)
-    local items = {}
+    local items
     for _, m in ipairs(group.list) do
       local p = path .. "." .. m.key
       if not m.node[GROUP] then
-        if kinds[p] == "color" then items[#items + 1] = item(p, m.key, m.node) end
+        if kinds[p] == "color" then
+          if not items then
+            items = {}
+            rows[#rows + 1] = { id = #rows == 0 and path or nil, name = path:match("[^.]+$"), items = items }
+          end
+          items[#items + 1] = item(p, m.key, m.node)
+        end
       else
+        items = nil
         local nested = false
         for _, grandchild in ipairs(m.node.list) do
           if grandchild.node[GROUP] then nested = true end
@@ -443,7 +453,6 @@ local function load(document)
         end
       end
     end
-    if #items > 0 then table.insert(rows, 1, { id = path, name = path:match("[^.]+$"), items = items }) end
   end
   for _, m in ipairs(root.list) do
     if not m.node[GROUP] then
