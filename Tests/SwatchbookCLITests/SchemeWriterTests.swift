@@ -244,4 +244,147 @@ struct SchemeWriterTests {
             #expect(parsed["name"] == back.name, "\(format)")
         }
     }
+
+    // MARK: losses, required slots, other catalogues
+
+    /// Colours with no slot, the scheme's name where the format has none,
+    /// alpha, a wide space and a name not its slot's: one warning each;
+    /// `--strict` refuses them and leaves the file as it was.
+    @Test func lossesWarnAndStrictRefuses() throws {
+        let scratch = ScratchFolder()
+        let (wt, _) = try Self.write(Self.kitty, as: "windows-terminal", in: scratch)
+        #expect(wt.status == 0)
+        #expect(
+            wt.stderr.contains("warning: 2 colours dropped (windows-terminal has no slot for them)"),
+            "\(wt.stderr)")
+        let (ghostty, _) = try Self.write(Self.kitty, as: "ghostty", in: scratch)
+        #expect(
+            ghostty.stderr.contains("warning: the scheme's name dropped (ghostty holds none"),
+            "\(ghostty.stderr)")
+        let (kitty, _) = try Self.write(Self.kitty, as: "kitty", in: scratch)
+        #expect(kitty.stderr.isEmpty, "kitty to kitty loses nothing: \(kitty.stderr)")
+        let plugin = scratch.write(
+            "odd.lua",
+            """
+            return { name = "odd", api = 1, data = { { name = "Odd", rows = { { name = "r", items = {
+              { id = "ansi0", name = "Black", color = "#11223380" },
+              { id = "foreground", name = "Text", color = "oklch(70% 0.1 200)" },
+              { id = "extra", name = "Extra", color = "#abcdef" } } } } } } }
+            """)
+        let (odd, oddPath) = try Self.write(plugin, as: "kitty", in: scratch)
+        #expect(odd.status == 0)
+        let warnings = odd.stderr.split(separator: "\n").map(String.init)
+        #expect(
+            warnings.contains {
+                $0.hasSuffix("warning: 1 colour in oklch written as sRGB (kitty holds no other space)")
+            }, "\(odd.stderr)")
+        #expect(warnings.contains { $0.hasSuffix("warning: 1 colour written opaque (kitty holds no alpha)") })
+        #expect(warnings.contains { $0.hasSuffix("warning: 1 colour dropped (kitty has no slot for it)") })
+        #expect(
+            warnings.contains {
+                $0.hasSuffix("warning: 1 colour's name dropped (kitty names each colour by its slot)")
+            })
+        #expect(warnings.count == 4, "one line per kind: \(odd.stderr)")
+        let text = try String(contentsOfFile: oddPath, encoding: .utf8)
+        #expect(text.contains("color0 #112233\n") && !text.contains("abcdef"))
+        // iTerm2's reals hold the alpha.
+        let (iterm, _) = try Self.write(plugin, as: "iterm", in: scratch)
+        #expect(!iterm.stderr.contains("opaque"), "\(iterm.stderr)")
+        let before = try Data(contentsOf: URL(fileURLWithPath: oddPath))
+        let (strict, _) = try Self.write(plugin, as: "kitty", in: scratch, ["--strict"])
+        #expect(strict.status == 65, "\(strict.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: oddPath)) == before)
+    }
+
+    /// A catalogue with neither a terminal scheme's ids nor base16's is
+    /// refused in one line (exit 65), nothing written.
+    @Test func aPaletteWithNoSlotsIsRefused() throws {
+        let scratch = ScratchFolder()
+        let (result, path) = try Self.write(
+            "Tests/Fixtures/palettes/brand.tokens.json", as: "kitty", in: scratch)
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("brand.tokens.json"), "\(result.stderr)")
+        #expect(result.stderr.contains("ansi0…ansi15, foreground and background"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    /// A required slot the scheme lacks (WezTerm's 8-colour arrays, foot's
+    /// cursor pair) is filled from its twin and named in a warning.
+    @Test func missingRequiredSlotsAreFilledAndNamed() throws {
+        let scratch = ScratchFolder()
+        let source = scratch.write(
+            "half.conf",
+            (0..<8).map { "color\($0) #0\($0)0000\n" }.joined()
+                + "foreground #eeeeee\nbackground #111111\ncursor #ff0000\n")
+        let (wez, wezPath) = try Self.write(source, as: "wezterm", in: scratch)
+        #expect(wez.status == 0)
+        #expect(
+            wez.stderr.contains(
+                "wezterm requires ansi8, ansi9, ansi10, ansi11, ansi12, ansi13, ansi14, ansi15, which the scheme lacks"
+            ), "\(wez.stderr)")
+        let back = try Self.readBack(wezPath, as: "wezterm")
+        for i in 0..<8 { #expect(back.colours["ansi\(i + 8)"] == "#0\(i)0000") }
+        let (foot, footPath) = try Self.write(source, as: "foot", in: scratch)
+        #expect(foot.stderr.contains("foot requires cursor_text, which"), "\(foot.stderr)")
+        let cursor = try Self.readBack(footPath, as: "foot").colours
+        #expect(cursor["cursor"] == "#ff0000" && cursor["cursor_text"] == "#111111")
+        // kitty requires nothing: no brights written, no warning.
+        let (kitty, _) = try Self.write(source, as: "kitty", in: scratch)
+        #expect(kitty.stderr.isEmpty, "\(kitty.stderr)")
+    }
+
+    /// A base16 scheme maps by the base16-shell mapping; a base24 scheme's
+    /// brights are base12…base17 (tinted-theming's styling guide).
+    @Test(arguments: ["base16", "base24"])
+    func aBase16SchemeMapsByTheShellMapping(_ system: String) throws {
+        let scratch = ScratchFolder()
+        let slots =
+            (0..<16).map { String(format: "base0%X", $0) }
+            + (system == "base24" ? (0..<8).map { "base1\($0)" } : [])
+        func hex(_ slot: String) -> String {
+            "#" + String(repeating: String(slot.suffix(2)).lowercased(), count: 3)
+        }
+        let yaml =
+            "system: \"\(system)\"\nname: \"Test\"\nauthor: \"A\"\nvariant: \"dark\"\npalette:\n"
+            + slots.map { "  \($0): \"\(hex($0).dropFirst())\"\n" }.joined()
+        let source = scratch.write("test.yaml", yaml)
+        let (result, path) = try Self.write(source, as: "kitty", in: scratch)
+        #expect(result.status == 0, "\(result.stderr)")
+        let back = try Self.readBack(path, as: "kitty")
+        let bright = system == "base24"
+        let expected: [String: String] = [
+            "ansi0": "base00", "ansi1": "base08", "ansi2": "base0B", "ansi3": "base0A", "ansi4": "base0D",
+            "ansi5": "base0E", "ansi6": "base0C", "ansi7": "base05", "ansi8": "base03",
+            "ansi9": bright ? "base12" : "base08", "ansi10": bright ? "base14" : "base0B",
+            "ansi11": bright ? "base13" : "base0A", "ansi12": bright ? "base16" : "base0D",
+            "ansi13": bright ? "base17" : "base0E", "ansi14": bright ? "base15" : "base0C",
+            "ansi15": "base07",
+            "foreground": "base05", "background": "base00", "cursor": "base05",
+            "selection_background": "base02",
+        ]
+        #expect(back.colours == expected.mapValues(hex))
+        #expect(back.name == "Test (A)")
+        // base01, 04, 06, 09 and 0F (and base24's 10 and 11) have no slot.
+        let dropped = bright ? 7 : 5
+        #expect(
+            result.stderr.contains("\(dropped) colours dropped (kitty has no slot for them)"),
+            "\(result.stderr)")
+    }
+
+    /// `-o FILE` picks the format by an extension that names only it, and
+    /// by `.Xresources` as a whole name; the others need `--format`.
+    @Test(arguments: [
+        ("dracula.toml", "alacritty"), ("Dracula.itermcolors", "iterm"), ("d.colorscheme", "konsole"),
+        ("d.Xresources", "xresources"), (".Xresources", "xresources"), ("d.xrdb", "xresources"),
+        ("d.ini", "foot"),
+        ("d.conf", "kitty"),
+    ])
+    func theExtensionPicksTheFormat(_ name: String, _ format: String) throws {
+        let scratch = ScratchFolder()
+        let result = try CommandRunner.run(["render", Self.kitty, "-o", scratch.path(name)])
+        #expect(result.status == 0, "\(result.stderr)")
+        let back = try Self.readBack(scratch.path(name), as: format)
+        #expect(back.colours == Self.expected(format), "\(name)")
+    }
 }

@@ -10,12 +10,12 @@ struct RenderCommand {
     static let format = OptionSpec<OutputFormat>.choice(
         "--format", valueName: "FORMAT",
         help:
-            "\(formatList { !$0.isPalette }), a palette file: \(formatList { $0.isPalette && !$0.isScheme }), or a terminal scheme: \(formatList(\.isScheme)) (default: -o FILE's extension, else ansi on a terminal or with colour asked for, else plain)"
+            "\(formatList { !$0.isPalette }); a palette file: \(formatList { $0.isPalette && !$0.isScheme }); or a terminal scheme: \(formatList(\.isScheme)) (default: -o FILE's extension, else ansi on a terminal or with colour asked for, else plain)"
     )
 
     /// The names of the formats that `include`, as `--format`'s help lists them.
     private static func formatList(_ include: (OutputFormat) -> Bool) -> String {
-        OutputFormat.allCases.filter(include).map(\.rawValue).joined(separator: "|")
+        OutputFormat.allCases.filter(include).map(\.rawValue).joined(separator: ", ")
     }
     static let tap = OptionSpec.path(
         "--tap", repeatable: true, help: "tap PATH before drawing, as a user would (repeatable)")
