@@ -13,7 +13,7 @@ return {
     detect = function(head) return head:match("%[Color0%]") ~= nil and head:match("Color%s*=%s*%d+,") ~= nil end,
   },
   data = function(ctx)
-    local ini = terminal.ini(sb.input())
+    local ini = terminal.ini(sb.input(), true)
     local colors = {}
     local function take(section, slot)
       local entry = ini[section] and ini[section]["Color"]
@@ -27,6 +27,9 @@ return {
     take("Background", "background")
     local general = ini["General"] or {}
     local name = general["Description"] and general["Description"].value or ctx.input.stem
+    -- KConfig's escapes: \\, \s (a space), \t, \n, \r
+    local escapes = { ["\\"] = "\\", s = " ", t = "\t", n = "\n", r = "\r" }
+    name = name:gsub("\\(.)", function(c) return escapes[c] or "\\" .. c end)
     return terminal.catalogue(name, colors)
   end,
 }

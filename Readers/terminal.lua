@@ -103,8 +103,10 @@ function M.lines(text)
 end
 
 -- INI: { [section] = { key = { value = v, line = n } } }, keys as written;
--- `;` and `#` start comments. Keys before any section are in [""].
-function M.ini(text)
+-- `;` and `#` start comments, and after a value too unless `whole_values`
+-- (KConfig's files, where a value is the rest of its line). Keys before
+-- any section are in [""].
+function M.ini(text, whole_values)
   local sections = { [""] = {} }
   local current = sections[""]
   for _, line in ipairs(M.lines(text)) do
@@ -121,12 +123,41 @@ function M.ini(text)
       if not equals then sb.input_error(line.number, 'expected "key = value" or "[section]", got "' .. s:sub(1, 40) .. '"') end
       local key, value = M.trim(s:sub(1, equals - 1)), M.trim(s:sub(equals + 1))
       -- a comment after the value, as foot allows
-      local comment = value:find("%s[#;]")
+      local comment = not whole_values and value:find("%s[#;]")
       if comment then value = M.trim(value:sub(1, comment)) end
       current[key] = { value = value, line = line.number }
     end
   end
   return sections
+end
+
+local toml_escapes = { b = "\b", t = "\t", n = "\n", f = "\f", r = "\r", e = "\27", ['"'] = '"', ["\\"] = "\\" }
+
+-- The text of a TOML basic string, its escapes (\", \\, \n, \uXXXX,
+-- \UXXXXXXXX…) read; an unknown one is an error at `number`.
+function M.toml_unescape(text, number)
+  local out, position = {}, 1
+  while true do
+    local at = text:find("\\", position, true)
+    out[#out + 1] = text:sub(position, (at or 0) - 1)
+    if not at then break end
+    local c = text:sub(at + 1, at + 1)
+    if c == "u" or c == "U" then
+      local count = c == "u" and 4 or 8
+      local hex = text:sub(at + 2, at + 1 + count)
+      local code = #hex == count and hex:match("^%x+$") and tonumber(hex, 16)
+      if not code or code > 0x10FFFF or (code >= 0xD800 and code <= 0xDFFF) then
+        sb.input_error(number, "\\" .. c .. " takes " .. count .. " hex digits naming a Unicode scalar")
+      end
+      out[#out + 1] = utf8.char(code)
+      position = at + 2 + count
+    else
+      if not toml_escapes[c] then sb.input_error(number, "\\" .. c .. " is no TOML escape") end
+      out[#out + 1] = toml_escapes[c]
+      position = at + 2
+    end
+  end
+  return table.concat(out)
 end
 
 -- The part of TOML schemes use: [tables] and [[arrays of tables]] are
@@ -142,9 +173,12 @@ function M.toml(text)
   local function strip(s)
     local position, quote = 1, nil
     while true do
-      local at, _, c = s:find(quote and ("([" .. quote .. "])") or "([\"'#])", position)
+      local at, _, c = s:find(quote == '"' and '([\\"])' or quote and "(')" or "([\"'#])", position)
       if not at then break end
-      if quote then
+      if c == "\\" then
+        -- an escape inside a basic string: the next character is not its end
+        at = at + 1
+      elseif quote then
         quote = nil
       elseif c == "#" then
         s = s:sub(1, at - 1)
@@ -159,8 +193,13 @@ function M.toml(text)
   local function scalar(s, number)
     local quote = s:sub(1, 1)
     if quote == '"' or quote == "'" then
-      if #s < 2 or s:sub(-1) ~= quote then sb.input_error(number, "the string opened here is never closed") end
-      return s:sub(2, -2)
+      -- a basic string's last quote ends it unless a backslash escapes it
+      local escaped = quote == '"' and #s:sub(2, -2):match("(\\*)$") % 2 == 1
+      if #s < 2 or s:sub(-1) ~= quote or escaped then
+        sb.input_error(number, "the string opened here is never closed")
+      end
+      if quote == "'" then return s:sub(2, -2) end
+      return M.toml_unescape(s:sub(2, -2), number)
     end
     if s == "true" then return true end
     if s == "false" then return false end

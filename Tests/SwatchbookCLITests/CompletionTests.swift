@@ -96,8 +96,9 @@ import Testing
         try screen.type("swatchbook ren\t")
         try screen.waitFor { $0.contains { $0.contains("swatchbook render") } }
         try screen.type(" --format \t")
-        let formats = try screen.waitFor {
-            $0.contains { $0.contains("transcript") && $0.contains("tokens") }
+        // Nineteen formats take several lines of columns.
+        let formats = try screen.waitFor { lines in
+            ["transcript", "tokens", "konsole"].allSatisfy { name in lines.contains { $0.contains(name) } }
         }
         #expect(formats.contains { $0.contains("ansi") })
         try screen.press("C-c")

@@ -10,8 +10,13 @@ struct RenderCommand {
     static let format = OptionSpec<OutputFormat>.choice(
         "--format", valueName: "FORMAT",
         help:
-            "ansi|plain|html|json|transcript, or a palette file: css|scss|gpl|tokens|ase (default: -o FILE's extension, else ansi on a terminal or with colour asked for, else plain)"
+            "\(formatList { !$0.isPalette }); a palette file: \(formatList { $0.isPalette && !$0.isScheme }); or a terminal scheme: \(formatList(\.isScheme)) (default: -o FILE's extension, else ansi on a terminal or with colour asked for, else plain)"
     )
+
+    /// The names of the formats that `include`, as `--format`'s help lists them.
+    private static func formatList(_ include: (OutputFormat) -> Bool) -> String {
+        OutputFormat.allCases.filter(include).map(\.rawValue).joined(separator: ", ")
+    }
     static let tap = OptionSpec.path(
         "--tap", repeatable: true, help: "tap PATH before drawing, as a user would (repeatable)")
     static let inspect = OptionSpec.path(
@@ -157,6 +162,10 @@ struct RenderCommand {
             bytes = pipeline.render(Inspection(element), width: screen.width, as: format)
         } else if format.isPalette {
             let written = pipeline.writePalette(layout, as: format)
+            if let failure = written.failure {
+                output?.discard()
+                throw Diagnostic(.data, file: opened.plugin.input?.displayName ?? opened.plugin.file, failure)
+            }
             bytes = written.bytes
             losses = written.losses.messages(for: format)
         } else {

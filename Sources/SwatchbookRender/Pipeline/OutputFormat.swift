@@ -1,11 +1,14 @@
 import SwatchbookCore
 
 /// The formats a catalogue is written in: three that draw its canvas, two
-/// that describe its layout, and five palette files other tools read
-/// (``PaletteWriter``).
+/// that describe its layout, five palette files other tools read and nine
+/// terminals' colour schemes (``PaletteWriter``).
 public enum OutputFormat: String, CaseIterable, Sendable {
     case ansi, plain, html, json, transcript
     case css, scss, gpl, tokens, ase
+    case kitty, alacritty, wezterm, ghostty
+    case windowsTerminal = "windows-terminal"
+    case iterm, xresources, foot, konsole
 
     /// What a format is, declared once: what it does with the catalogue,
     /// the file extensions that name it, its colours, and one line on it.
@@ -34,6 +37,9 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         public var extensions: [String]
         public var colours: Colours
         public var summary: String
+        /// Whole file names, lowercased, that name it though nothing comes
+        /// before their dot (`.Xresources`).
+        public var names: [String] = []
     }
 
     public var spec: Spec {
@@ -67,6 +73,42 @@ public enum OutputFormat: String, CaseIterable, Sendable {
                 summary: "W3C design tokens (DTCG)")
         case .ase:
             Spec(kind: .palette, extensions: ["ase"], colours: .exact, summary: "Adobe Swatch Exchange")
+        case .kitty:
+            Spec(kind: .palette, extensions: ["conf"], colours: .exact, summary: "a kitty colour theme")
+        case .alacritty:
+            Spec(
+                kind: .palette, extensions: ["toml"], colours: .exact,
+                summary: "an Alacritty colour scheme (TOML)")
+        // WezTerm's TOML is Alacritty's extension, Windows Terminal's JSON
+        // the report's, and Ghostty's themes have none: --format only.
+        case .wezterm:
+            Spec(kind: .palette, extensions: [], colours: .exact, summary: "a WezTerm colour scheme (TOML)")
+        case .ghostty: Spec(kind: .palette, extensions: [], colours: .exact, summary: "a Ghostty theme")
+        case .windowsTerminal:
+            Spec(kind: .palette, extensions: [], colours: .exact, summary: "a Windows Terminal scheme (JSON)")
+        case .iterm:
+            Spec(
+                kind: .palette, extensions: ["itermcolors"], colours: .exact,
+                summary: "an iTerm2 colour preset")
+        case .xresources:
+            Spec(
+                kind: .palette, extensions: ["xresources", "xdefaults", "xrdb"], colours: .exact,
+                summary: "X resources colours (xterm, URxvt)", names: [".xresources", ".xdefaults"])
+        case .foot: Spec(kind: .palette, extensions: ["ini"], colours: .exact, summary: "a foot theme (INI)")
+        case .konsole:
+            Spec(
+                kind: .palette, extensions: ["colorscheme"], colours: .exact,
+                summary: "a Konsole colour scheme")
+        }
+    }
+
+    /// Whether it is a terminal's colour scheme, written from the slots of
+    /// a terminal or base16 scheme (``SchemeSlot``).
+    public var isScheme: Bool {
+        switch self {
+        case .kitty, .alacritty, .wezterm, .ghostty, .windowsTerminal, .iterm, .xresources, .foot, .konsole:
+            true
+        default: false
         }
     }
 
@@ -75,6 +117,10 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     /// must come before the extension: `.json` alone is a name.
     public init?(extensionOf path: String) {
         let name = (path.split(separator: "/").last ?? "").lowercased()
+        if let named = Self.allCases.first(where: { $0.spec.names.contains(name) }) {
+            self = named
+            return
+        }
         var best: (format: OutputFormat, length: Int)?
         for format in Self.allCases {
             for ext in format.spec.extensions where name.count > ext.count + 1 && name.hasSuffix("." + ext) {
@@ -99,7 +145,8 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         switch self {
         case .json: JSONDescriber()
         case .transcript: TranscriptDescriber()
-        case .ansi, .plain, .html, .css, .scss, .gpl, .tokens, .ase: nil
+        // The canvases and every palette file.
+        default: nil
         }
     }
 
@@ -115,7 +162,8 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         case .ansi: ANSIWriter(depth: depth)
         case .plain: PlainWriter()
         case .html: HTMLWriter(title: title, theme: theme)
-        case .json, .transcript, .css, .scss, .gpl, .tokens, .ase: nil
+        // The descriptions and every palette file.
+        default: nil
         }
     }
 }

@@ -10,6 +10,9 @@ public struct PaletteHolds: Sendable {
     public var fallback: String
     /// What else it holds.
     public var holds: Set<PaletteAspect>
+    /// A terminal scheme's slots: the colours it holds (nil for a
+    /// palette, which holds every colour).
+    public var slots: [SchemeSlot]? = nil
 
     /// What the format holds, for every palette format.
     public static func of(_ format: OutputFormat) -> PaletteHolds? {
@@ -34,6 +37,20 @@ public struct PaletteHolds: Sendable {
             return PaletteHolds(
                 spaces: [.srgb, .cmyk, .lab, .gray], fallback: "RGB",
                 holds: [.spaces, .precision, .names, .duplicateNames, .groups, .order, .swatchTypes])
+        case .kitty, .alacritty, .wezterm, .ghostty, .windowsTerminal, .iterm, .xresources, .foot, .konsole:
+            // A name for the formats that have one; more than 8 bits and
+            // alpha for iTerm2's reals alone.
+            let named: Set<PaletteAspect> =
+                [.kitty, .wezterm, .windowsTerminal, .foot, .konsole].contains(format) ? [.title] : []
+            let fine: Set<PaletteAspect> = format == .iterm ? [.precision, .alpha] : []
+            let slots: [SchemeSlot] =
+                switch format {
+                case .windowsTerminal, .xresources:
+                    SchemeSlot.all.filter { $0 != .cursorText && $0 != .selectionForeground }
+                case .konsole: Array(SchemeSlot.all.prefix(18))
+                default: SchemeSlot.all
+                }
+            return PaletteHolds(spaces: [.srgb], fallback: "sRGB", holds: named.union(fine), slots: slots)
         default:
             return nil
         }
@@ -51,9 +68,21 @@ public struct PaletteHolds: Sendable {
 
     /// What it keeps, as `formats` lists it.
     public var keeps: [String] {
-        PaletteAspect.allCases.filter(holds).map { aspect in
-            aspect == .spaces ? "spaces (\(spaceList))" : aspect.rawValue
+        let slotted = slots.map { slots in
+            ["slots (" + Self.labels(slots).joined(separator: ", ") + ")"]
         }
+        return (slotted ?? [])
+            + PaletteAspect.allCases.filter(holds).map { aspect in
+                aspect == .spaces
+                    ? "spaces (\(spaceList))" : aspect == .title && slots != nil ? "name" : aspect.rawValue
+            }
+    }
+
+    /// Slots as `formats` names them, the 16 ANSI colours once.
+    private static func labels(_ slots: [SchemeSlot]) -> [String] {
+        var labels: [String] = []
+        for slot in slots where !labels.contains(slot.label) { labels.append(slot.label) }
+        return labels
     }
 
     /// The spaces kept, short: "every CSS space", "srgb cmyk lab gray".
@@ -67,17 +96,26 @@ public struct PaletteHolds: Sendable {
     /// What it loses, as `formats` lists it.
     public var loses: [String] {
         let others = AuthoredColor.Space.allCases.filter { !spaces.contains($0) }.map(\.rawValue)
-        return PaletteAspect.allCases.filter { !holds($0) || ($0 == .spaces && !others.isEmpty) }.map {
-            aspect in
-            switch aspect {
-            case .spaces:
-                others.count > spaces.count
-                    ? "spaces (all but \(spaceList): written as \(fallback))"
-                    : "spaces (" + others.joined(separator: " ") + ": written as \(fallback))"
-            case .precision: "precision (8 bits a component)"
-            default: aspect.rawValue
-            }
+        var unslotted: [String] = []
+        if let slots {
+            let lacks = Self.labels(SchemeSlot.all.filter { !slots.contains($0) })
+            unslotted = [
+                "colours with no slot" + (lacks.isEmpty ? "" : " (" + lacks.joined(separator: ", ") + ")")
+            ]
         }
+        return unslotted
+            + PaletteAspect.allCases.filter { !holds($0) || ($0 == .spaces && !others.isEmpty) }.map {
+                aspect in
+                switch aspect {
+                case .spaces:
+                    others.count > spaces.count
+                        ? "spaces (all but \(spaceList): written as \(fallback))"
+                        : "spaces (" + others.joined(separator: " ") + ": written as \(fallback))"
+                case .precision: "precision (8 bits a component)"
+                case .title where slots != nil: "name"
+                default: aspect.rawValue
+                }
+            }
     }
 }
 
@@ -88,6 +126,9 @@ public struct PaletteLosses: Sendable, Equatable {
         case precision, alpha, reference, unwrittenTarget, description, swatchType, extensions, nonColour,
             title
         case about, renamed, fields
+        /// Colours a terminal scheme has no slot for, names not their
+        /// slot's, and slots it requires that were filled.
+        case unslotted, slotNames, filled
 
         /// Where its line comes among the warnings: spaces first, by name.
         var rank: String {
@@ -105,11 +146,21 @@ public struct PaletteLosses: Sendable, Equatable {
             case .about: "9 about"
             case .renamed: "10"
             case .fields: "7 fields"
+            case .unslotted: "0"
+            case .slotNames: "10 slot"
+            case .filled: "11"
             }
         }
     }
 
     private(set) var counts: [Kind: Int] = [:]
+    /// The ids of the slots filled (``Kind/filled``).
+    private(set) var filledSlots: [String] = []
+
+    mutating func fill(_ slots: [String]) {
+        filledSlots += slots
+        add(.filled, slots.count)
+    }
 
     mutating func add(_ kind: Kind, _ count: Int = 1) {
         guard count > 0 else { return }
@@ -181,6 +232,8 @@ public struct PaletteLosses: Sendable, Equatable {
                 case .extensions:
                     return plural(n, "token's $extensions", "tokens' $extensions")
                         + " dropped (\(name) holds none)"
+                case .title where holds.slots != nil:
+                    return "the scheme's name dropped (\(name) holds none: its file's name names it)"
                 case .title: return "the palette's title dropped (\(name) holds none)"
                 case .about: return "the palette's description dropped (\(name) holds none)"
                 case .fields:
@@ -191,6 +244,15 @@ public struct PaletteLosses: Sendable, Equatable {
                 case .nonColour:
                     return plural(n, "non-colour token", "non-colour tokens")
                         + " dropped (\(name) holds colours only)"
+                case .unslotted:
+                    return plural(n, "colour", "colours") + " dropped (\(name) has no slot for "
+                        + (n == 1 ? "it)" : "them)")
+                case .slotNames:
+                    return plural(n, "colour's name", "colours' names")
+                        + " dropped (\(name) names each colour by its slot)"
+                case .filled:
+                    return "\(name) requires " + filledSlots.joined(separator: ", ")
+                        + ", which the scheme lacks: written as the nearest slot it has (an ANSI colour's normal or bright twin, the foreground, the background)"
                 }
             }
     }

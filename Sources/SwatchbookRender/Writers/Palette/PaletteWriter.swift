@@ -2,7 +2,8 @@ import SwatchbookCore
 
 /// Writes a catalogue's colours in the files other tools read: CSS custom
 /// properties, Sass variables, a GIMP palette, W3C design tokens (DTCG
-/// JSON) and Adobe Swatch Exchange.
+/// JSON) and Adobe Swatch Exchange; and terminals' colour schemes
+/// (``SchemeSlot``, `PaletteWriter+Schemes.swift`).
 ///
 /// Each writer writes what was authored (``Authored``): the colour in its
 /// own space and syntax, the names and references as read, a tokens file's
@@ -14,6 +15,9 @@ public enum PaletteWriter {
     public struct Written {
         public var bytes: [UInt8]
         public var losses: PaletteLosses
+        /// Why nothing could be written (a terminal scheme from a catalogue
+        /// with no scheme's colours): a data error, one line.
+        public var failure: String?
     }
 
     /// Writes `catalogue` as `format`. `palette` is what the file said of
@@ -26,6 +30,9 @@ public enum PaletteWriter {
         let entries = catalogue.paletteEntries
         var losses = PaletteLosses()
         guard let holds = PaletteHolds.of(format) else { return Written(bytes: [], losses: losses) }
+        if let slots = holds.slots {
+            return scheme(entries, as: format, slots: slots, palette: palette, title: title)
+        }
         for entry in entries { losses.check(entry, against: holds) }
         if !holds.holds(.nonColour), let tokens = palette.tokens {
             losses.add(.nonColour, TokenDocument(tokens).nonColourCount)
@@ -43,6 +50,47 @@ public enum PaletteWriter {
         case .ase: bytes = ase(entries, title: title)
         default: bytes = []
         }
+        return Written(bytes: bytes, losses: losses)
+    }
+
+    /// A terminal scheme from `entries`' slots: each colour written
+    /// checked as a palette's are (the ANSI number its reader gives it is
+    /// no field the scheme loses), with the colours of no slot, the names
+    /// that are not their slot's and the scheme's name where the format
+    /// has none counted.
+    static func scheme(
+        _ entries: [PaletteEntry], as format: OutputFormat, slots: [SchemeSlot], palette: PaletteInfo,
+        title: String
+    ) -> Written {
+        var losses = PaletteLosses()
+        let holds = PaletteHolds.of(format)!
+        guard var scheme = TerminalScheme(entries, title: title) else {
+            return Written(bytes: [], losses: losses, failure: notAScheme(format))
+        }
+        if let title = palette.title { scheme.name = title }
+        for slot in SchemeSlot.all where !slots.contains(slot) { scheme.colors[slot] = nil }
+        // Each colour once, however many slots it fills (base16's base05 fills three).
+        var written: [PaletteEntry] = []
+        var renamed = 0
+        for slot in SchemeSlot.all {
+            guard let entry = scheme.colors[slot], !written.contains(where: { $0.id == entry.id }) else {
+                continue
+            }
+            written.append(entry)
+            let named = slots.contains { scheme.colors[$0]?.id == entry.id && $0.name == entry.name }
+            if !named { renamed += 1 }
+        }
+        for var entry in written {
+            entry.fields.removeAll { $0.key == "ANSI" }
+            losses.check(entry, against: holds)
+        }
+        losses.add(.unslotted, entries.count - written.count)
+        losses.add(.slotNames, renamed)
+        let name = schemeName(scheme.name)
+        if !holds.holds(.title), !name.isEmpty, name != schemeName(title) { losses.add(.title) }
+        if palette.description != nil { losses.add(.about) }
+        if let tokens = palette.tokens { losses.add(.nonColour, TokenDocument(tokens).nonColourCount) }
+        let bytes = self.scheme(scheme, as: format, losses: &losses)
         return Written(bytes: bytes, losses: losses)
     }
 
