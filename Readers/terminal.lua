@@ -83,7 +83,7 @@ function M.catalogue(name, colors)
   for _, s in ipairs(M.specials) do
     if colors[s.id] then table.insert(special, { id = s.id, name = s.name, color = colors[s.id] }) end
   end
-  if found == 0 and #special == 0 then sb.input_error(0, "expected a terminal colour scheme, found no colours in it") end
+  if found == 0 and #special == 0 then sb.input_error(0, "names no colours (expected the ANSI colours of a terminal scheme)") end
   local rows = {}
   if #normal > 0 then table.insert(rows, { id = "normal", name = "Normal", items = normal }) end
   if #bright > 0 then table.insert(rows, { id = "bright", name = "Bright", items = bright }) end

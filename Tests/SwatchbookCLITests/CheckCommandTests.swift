@@ -225,7 +225,7 @@ struct CheckThemeTests {
         #expect(result.status == 0)
         #expect(
             result.stderr.contains(
-                "Themes/solarized/solarized-light.lua: roles.muted: warning: contrast 2.48:1 (#93A1A1 on #FDF6E3) is below 4.5:1 (WCAG AA); set in Themes/solarized/solarized-dark.lua\n"
+                "Themes/solarized/solarized-light.lua: roles.muted: warning: contrast 2.48:1 (#93A1A1 on #FDF6E3) is below 3:1 (WCAG AA); set in Themes/solarized/solarized-dark.lua\n"
             ))
     }
 

@@ -216,7 +216,7 @@ struct HostileReaderTests {
         // one is read, and holds no colours.
         Self.expectError(
             try Self.run("small.itermcolors", bytes: Self.sharedReferences(levels: 8)),
-            "small.itermcolors: expected a terminal colour scheme, found no colours in it")
+            "small.itermcolors: names no colours (expected the ANSI colours of a terminal scheme)")
     }
 
     /// kitty's rgb:ffffffffffffffffffffffff/0/0 wrapped to black.

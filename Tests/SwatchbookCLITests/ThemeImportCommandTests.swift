@@ -64,15 +64,24 @@ struct ThemeImportCommandTests {
     ]
 
     @Test(arguments: malformed.map(\.file))
-    func aMalformedSchemeIsOneLineAndWritesNothing(_ file: String) throws {
+    func aMalformedSchemeIsOneLineAndTheRestIsWritten(_ file: String) throws {
         let scratch = ScratchFolder()
         let expected = try #require(Self.malformed.first { $0.file == file }).line
         let result = try Self.importing(
             ["Tests/Fixtures/base16", "Tests/Fixtures/base16-bad/" + file], into: scratch.path("out"))
         #expect(result.status == 65)
         #expect(result.stderr == "Tests/Fixtures/base16-bad/" + expected + "\n")
-        #expect(result.stdout.isEmpty)
-        #expect(Self.contents(scratch.url.path).isEmpty, "DIR not created, no hidden folder left")
+        #expect(result.text.hasPrefix("imported 4 schemes into "))
+        // --strict stops at it: DIR not created, no hidden folder left
+        let strict = try CommandRunner.run(
+            [
+                "theme", "import", "base16", "Tests/Fixtures/base16", "Tests/Fixtures/base16-bad/" + file,
+                "--strict", "-o", scratch.path("strict"),
+            ])
+        #expect(strict.status == 65)
+        #expect(strict.stderr == "Tests/Fixtures/base16-bad/" + expected + "\n")
+        #expect(strict.stdout.isEmpty)
+        #expect(Self.contents(scratch.url.path) == ["out"])
     }
 
     /// The README's own example, on a machine with no config folder yet.
@@ -92,13 +101,12 @@ struct ThemeImportCommandTests {
         #expect(themes.text.contains("base16-ocean"))
     }
 
-    /// A scheme that fails leaves no folder behind, not even the parents.
+    /// An import that fails leaves no folder behind, not even the parents.
     @Test func aFailedImportIntoAFreshFolderLeavesNothing() throws {
         let home = ScratchFolder()
         let result = try CommandRunner.run([
             "theme", "import", "base16", "Tests/Fixtures/base16", "Tests/Fixtures/base16-bad/bad-hex.yaml",
-            "-o",
-            home.path("config/themes/base16"),
+            "--strict", "-o", home.path("config/themes/base16"),
         ])
         #expect(result.status == 65)
         #expect(Self.contents(home.url.path).isEmpty)

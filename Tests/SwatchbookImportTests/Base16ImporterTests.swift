@@ -6,25 +6,30 @@ import Testing
 @testable import SwatchbookLua
 import SwatchbookTestSupport
 
-/// The importer is all or nothing: every scheme is checked before a byte is
-/// written, and the destination is created, replaced or refused whole.
+/// The importer reports and skips a scheme it cannot take (strict, it
+/// stops), and writes the pack of the rest all or nothing: every scheme is
+/// checked before a byte is written, and the destination is created,
+/// replaced or refused whole.
 @Suite("base16 import: packs, destinations, all or nothing")
 struct Base16ImporterTests {
     static let fixtures = Base16SchemeTests.fixtures.path
     static let fixtureIDs = ["base16-ocean", "base16-solarized-light", "base24-dracula", "base24-one-dark"]
 
     /// Imports from `folder` as the current directory.
-    static func run(_ inputs: [String], _ output: String, in folder: URL) -> Result<
+    static func run(_ inputs: [String], _ output: String, in folder: URL, strict: Bool = false) -> Result<
         Base16Importer.Summary, Diagnostic
     > {
         Result { () throws(Diagnostic) in
             try Base16Importer.run(
-                inputs: inputs, output: output, currentDirectory: folder.path, check: GeneratedPackCheck())
+                inputs: inputs, output: output, currentDirectory: folder.path, strict: strict,
+                check: GeneratedPackCheck())
         }
     }
 
-    static func failure(_ inputs: [String], _ output: String, in folder: URL) -> Diagnostic? {
-        if case .failure(let error) = run(inputs, output, in: folder) { return error }
+    static func failure(_ inputs: [String], _ output: String, in folder: URL, strict: Bool = false)
+        -> Diagnostic?
+    {
+        if case .failure(let error) = run(inputs, output, in: folder, strict: strict) { return error }
         return nil
     }
 
@@ -76,11 +81,23 @@ struct Base16ImporterTests {
         #expect(summary.themeIDs == Self.fixtureIDs)
     }
 
-    @Test func aBadSchemeAnywhereWritesNothing() throws {
+    @Test func aBadSchemeIsSkippedAndTheRestWritten() throws {
         let scratch = ScratchFolder()
         let bad = Self.fixtures + "/base16-bad/bad-hex.yaml"
-        let error = try #require(Self.failure([Self.fixtures + "/base16", bad], "mine", in: scratch.url))
+        let summary = try Self.run([Self.fixtures + "/base16", bad], "mine", in: scratch.url).get()
+        #expect(summary.themeIDs == Self.fixtureIDs)
+        let error = try #require(summary.skipped.first)
+        #expect(summary.skipped.count == 1)
         #expect(error.kind == .data)
+        #expect(error.file == bad && error.line == 18)
+        #expect(Self.contents(scratch.url) == ["mine"])
+    }
+
+    @Test func aBadSchemeAnywhereStopsAStrictImportWritingNothing() throws {
+        let scratch = ScratchFolder()
+        let bad = Self.fixtures + "/base16-bad/bad-hex.yaml"
+        let error = try #require(
+            Self.failure([Self.fixtures + "/base16", bad], "mine", in: scratch.url, strict: true))
         #expect(error.file == bad && error.line == 18)
         #expect(Self.contents(scratch.url).isEmpty, "not even a hidden folder")
     }
@@ -90,13 +107,15 @@ struct Base16ImporterTests {
         let ocean = try String(contentsOfFile: Self.fixtures + "/base16/ocean.yaml", encoding: .utf8)
         scratch.write("a/ocean.yaml", ocean)
         scratch.write("b/Ocean.yml", ocean)
-        let error = try #require(Self.failure(["a", "b"], "out", in: scratch.url))
+        let summary = try Self.run(["a", "b"], "out", in: scratch.url).get()
+        #expect(summary.themeIDs == ["base16-ocean"])
+        let error = try #require(summary.skipped.first)
         #expect(error.kind == .data)
         #expect(
             error.formatted
                 == ##"b/Ocean.yml: makes theme "base16-ocean", as a/ocean.yaml does; each scheme needs its own slug"##
         )
-        #expect(Self.contents(scratch.url) == ["a", "b"])
+        #expect(Self.contents(scratch.url) == ["a", "b", "out"])
     }
 
     @Test func anEmptyFolderIsFilled() throws {

@@ -50,10 +50,12 @@ struct Base16ThemeWriterTests {
             .focus: Self.style(nil, nil, [.reverse, .bold]),
             .selection: Self.style(0xEBCB8B, nil, .underline),
             .indicator: Self.style(0xEBCB8B, nil, .bold),
-            .border: Self.style(0x65737E),
+            // base03 (2.71:1 on base00) and base08 (3.23:1) do not read: made
+            // lighter in OKLCh until they reach 3:1 and 4.5:1
+            .border: Self.style(0x6D7C87),
             .status: Self.style(0xC0C5CE, 0x343D46),
-            .error: Self.style(0xBF616A, nil, .bold),
-            .muted: Self.style(0x65737E),
+            .error: Self.style(0xDD7B84, nil, .bold),
+            .muted: Self.style(0x6D7C87),
             // Not written by the import: drawn in the indicator's colour.
             .match: Self.style(0xEBCB8B, nil, [.bold, .underline]),
             // Inherited from the default theme: the hex inks.

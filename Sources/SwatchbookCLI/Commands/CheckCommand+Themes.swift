@@ -61,22 +61,25 @@ extension CheckCommand {
         var outcome = Outcome(file: file)
         var rows = [["ROLE", "FG", "BG", "CONTRAST", "LEVEL"]]
         for pair in theme.contrasts {
+            let minimum = Theme.RoleContrast.minimum(for: pair.role)
+            // 4.5:1, 3:1
+            let figure = (minimum == minimum.rounded() ? "\(Int(minimum))" : "\(minimum)") + ":1"
             var verdict = ""
             if let ratio = pair.ratio {
-                verdict = pair.isPoor ? "below 4.5:1" : ratio >= 7 ? "AAA" : "AA"
+                verdict = pair.isPoor ? "below \(figure)" : ratio >= 7 ? "AAA" : "AA"
             } else {
                 verdict = "terminal colours, not measured"
             }
             rows.append([
                 pair.role.rawValue, pair.foreground?.hex ?? "-", pair.background?.hex ?? "-",
-                pair.ratio.map(Theme.RoleContrast.format) ?? "-", verdict,
+                pair.ratio.map { Theme.RoleContrast.format($0, minimum: minimum) } ?? "-", verdict,
             ])
             guard pair.isPoor, let ratio = pair.ratio, let fg = pair.foreground, let bg = pair.background
             else {
                 continue
             }
             var message =
-                "contrast \(Theme.RoleContrast.format(ratio)) (\(fg.hex) on \(bg.hex)) is below 4.5:1 (WCAG AA)"
+                "contrast \(Theme.RoleContrast.format(ratio, minimum: minimum)) (\(fg.hex) on \(bg.hex)) is below \(figure) (WCAG AA)"
             if let setBy = roleFiles[pair.role], setBy != file { message += "; set in \(setBy)" }
             outcome.warnings.append(Warning(file: file, dataPath: "roles.\(pair.role.rawValue)", message))
         }

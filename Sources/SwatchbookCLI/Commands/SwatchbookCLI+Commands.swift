@@ -84,8 +84,16 @@ extension SwatchbookCLI {
         let command = ThemeImportCommand(
             currentDirectory: FileManager.default.currentDirectoryPath,
             environment: ProcessInfo.processInfo.environment)
-        reportWritten(try command.run(arguments))
-        return 0
+        let outcome: (text: String, skipped: [Diagnostic])
+        do throws(Diagnostic) {
+            outcome = try command.run(arguments)
+        } catch {
+            for other in error.others { printError(other.formatted) }
+            throw error
+        }
+        for problem in outcome.skipped { printError(problem.formatted) }
+        reportWritten(outcome.text)
+        return outcome.skipped.isEmpty ? 0 : 65
     }
 
     static func completions(_ arguments: [String]) throws(Diagnostic) -> Int32 {

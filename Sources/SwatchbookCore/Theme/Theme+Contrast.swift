@@ -14,15 +14,23 @@ extension Theme {
             return foreground.contrast(with: background)
         }
 
-        /// Below WCAG AA for body text.
-        public var isPoor: Bool { (ratio ?? .infinity) < Self.minimum }
+        /// Below what its role must reach (``minimum(for:)``).
+        public var isPoor: Bool { (ratio ?? .infinity) < Self.minimum(for: role) }
 
         /// WCAG 2 AA for normal text.
         public static let minimum = 4.5
 
+        /// What `role` must reach: 4.5:1, WCAG AA for text, but 3:1 (WCAG AA
+        /// for large text and for the parts of an interface that are not
+        /// text) for the hex and muted text that only second what a label
+        /// says, and for borders.
+        public static func minimum(for role: Role) -> Double {
+            role == .hex || role == .muted || role == .border ? 3 : minimum
+        }
+
         /// `4.48:1`, rounded to two decimals as WCAG checkers print it,
-        /// except that a ratio under the minimum never prints as reaching it.
-        public static func format(_ ratio: Double) -> String {
+        /// except that a ratio under `minimum` never prints as reaching it.
+        public static func format(_ ratio: Double, minimum: Double = minimum) -> String {
             var hundredths = Int((ratio * 100).rounded())
             if ratio < minimum && hundredths >= Int(minimum * 100) { hundredths = Int(minimum * 100) - 1 }
             let fraction = hundredths % 100

@@ -4,11 +4,14 @@ import SwatchbookCore
 /// `swatchbook theme import base16`: base16 and base24 scheme files in,
 /// one theme pack out.
 ///
-/// All or nothing: every input is read and checked before anything is
+/// A scheme that cannot be read, or whose id another scheme already
+/// takes, is reported and skipped (``Summary/skipped``), unless the import
+/// is strict, when it stops the import. The pack of the schemes that read
+/// is all or nothing: every one is read and checked before anything is
 /// written, the pack is written into a hidden folder beside the
 /// destination (``StagedPack``), each theme and the manifest are loaded
 /// back the way `themes` will load them, and only then is the folder moved
-/// into place. A bad scheme, a clash of ids or a failed check leaves the
+/// into place. A failed check, or no scheme at all, leaves the
 /// destination untouched.
 public enum Base16Importer {
     /// What an import wrote, for the one line the command prints.
@@ -19,6 +22,8 @@ public enum Base16Importer {
         public var themeIDs: [String]
         /// Whether a pack was already there and has been replaced.
         public var replacedPack: Bool
+        /// What was wrong with each scheme left out, in the order met.
+        public var skipped: [Diagnostic] = []
 
         public var description: String {
             let count = themeIDs.count == 1 ? "1 scheme" : "\(themeIDs.count) schemes"
@@ -37,7 +42,8 @@ public enum Base16Importer {
     /// this command wrote even where its files were edited since.
     /// `check` loads the written pack back before it is moved into place.
     public static func run(
-        inputs: [String], output: String, currentDirectory: String, force: Bool = false, check: some PackCheck
+        inputs: [String], output: String, currentDirectory: String, force: Bool = false, strict: Bool = false,
+        check: some PackCheck
     ) throws(Diagnostic) -> Summary {
         let base = URL(fileURLWithPath: currentDirectory)
         func resolve(_ path: String) -> URL {
@@ -45,12 +51,18 @@ public enum Base16Importer {
                 .standardizedFileURL
         }
         var schemes: [Base16Scheme] = []
-        for (url, name) in try Base16Inputs.files(inputs, resolve: resolve) {
-            schemes.append(try Base16SchemeParser.read(url, displayName: name))
+        var skipped: [Diagnostic] = []
+        for (url, name) in try SchemeInputs.files(inputs, extensions: ["yaml", "yml"], resolve: resolve) {
+            do throws(Diagnostic) {
+                schemes.append(try Base16SchemeParser.read(url, displayName: name))
+            } catch {
+                if strict { throw error }
+                skipped.append(error)
+            }
         }
         return try SchemeImporter.install(
-            schemes, output: output, currentDirectory: currentDirectory, command: "theme import base16",
-            force: force, check: check)
+            schemes, skipped: skipped, output: output, currentDirectory: currentDirectory,
+            command: "theme import base16", force: force, strict: strict, check: check)
     }
 }
 
@@ -77,19 +89,40 @@ extension ImportedScheme {
 /// hidden folder, loaded back as `themes` will load them, then moved into
 /// place (see ``Base16Importer``).
 enum SchemeImporter {
+    /// Installs `schemes`, those `skipped` already left out; with none to
+    /// install, the last problem is the error and the others are reported
+    /// before it.
     static func install(
-        _ schemes: [some ImportedScheme], output: String, currentDirectory: String, command: String,
-        force: Bool = false, check: some PackCheck
+        _ schemes: [some ImportedScheme], skipped: [Diagnostic] = [], output: String,
+        currentDirectory: String,
+        command: String, force: Bool = false, strict: Bool = false, check: some PackCheck
     ) throws(Diagnostic) -> Base16Importer.Summary {
         var byID: [String: any ImportedScheme] = [:]
+        var skipped = skipped
         for scheme in schemes {
             if let first = byID[scheme.id] {
-                throw Diagnostic(
+                let clash = Diagnostic(
                     .data, file: scheme.file,
                     "makes theme \"\(scheme.id)\", as \(first.file) does; each scheme needs its own slug")
+                if strict { throw clash }
+                skipped.append(clash)
+                continue
             }
             byID[scheme.id] = scheme
         }
+        if byID.isEmpty, var last = skipped.popLast() {
+            last.others = skipped
+            throw last
+        }
+        return try installAll(
+            byID, skipped: skipped, output: output, currentDirectory: currentDirectory, command: command,
+            force: force, check: check)
+    }
+
+    private static func installAll(
+        _ byID: [String: any ImportedScheme], skipped: [Diagnostic], output: String, currentDirectory: String,
+        command: String, force: Bool, check: some PackCheck
+    ) throws(Diagnostic) -> Base16Importer.Summary {
         let sorted = byID.keys.sorted().map { byID[$0]! }
         let base = URL(fileURLWithPath: currentDirectory)
         let destination =
@@ -105,7 +138,7 @@ enum SchemeImporter {
         try check.verify(folder: staged.folder, shownAs: output, themes: expected, manifest: manifest)
         let before = try staged.install()
         return Base16Importer.Summary(
-            folder: output, themeIDs: sorted.map(\.id), replacedPack: before == .pack)
+            folder: output, themeIDs: sorted.map(\.id), replacedPack: before == .pack, skipped: skipped)
     }
 
     /// Writes one theme per scheme and the manifest listing them.

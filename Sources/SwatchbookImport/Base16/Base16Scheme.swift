@@ -66,5 +66,6 @@ public struct Base16Scheme: Sendable, Equatable {
 extension Base16Scheme: ImportedScheme {
     var themeSource: String { Base16ThemeWriter.source(for: self) }
     var background: Color { colors[0] }
-    var text: Color { colors[5] }
+    /// The text colour the theme draws: base05, unless it does not read.
+    var text: Color { Base16Roles.roles(for: self).foreground(of: .text) ?? colors[5] }
 }

@@ -42,15 +42,8 @@ enum Base16ThemeWriter {
             }
             lines.append("    " + entries.joined(separator: " "))
         }
-        lines += ["  },", "  roles = {"]
-        for rule in Base16Roles.rules(for: scheme.system) {
-            var fields: [String] = []
-            if let slot = rule.foreground { fields.append("fg = \(LuaLiteral.string(slot))") }
-            if let slot = rule.background { fields.append("bg = \(LuaLiteral.string(slot))") }
-            fields += rule.attributes.map { "\($0.rawValue) = true" }
-            lines.append("    \(rule.role.rawValue) = { \(fields.joined(separator: ", ")) },")
-        }
-        lines += ["  },", "}"]
+        let roles = Base16Roles.roles(for: scheme)
+        lines += roles.paletteLines + ["  },", "  roles = {"] + roles.ruleLines + ["  },", "}"]
         return lines.joined(separator: "\n") + "\n"
     }
 }
