@@ -343,7 +343,6 @@ end
 
 return {
   name = "CSS custom properties", api = 1, description = "CSS custom properties (--name: colour)",
-  options = { scheme = "light" },
   reads = {
     format = "css", extensions = { "css" },
     keeps = { "spaces", "precision", "alpha", "names", "groups", "order", "references" },
@@ -352,17 +351,14 @@ return {
   },
   data = function(ctx)
     local file = ctx.input.name
-    local scheme = ctx.options.scheme
-    if scheme ~= "light" and scheme ~= "dark" then
-      error("option scheme: expected light or dark, got " .. string.format("%q", tostring(scheme)), 0)
-    end
     local text = sb.input()
     -- the title Swatchbook's css writer puts first
     local title = text:match("^/%* (.-): written by swatchbook %*/")
     if title then sb.title(title) end
     local rules, by_name = parse(text)
     local resolve = substitution(by_name, file)
-    local options = scheme == "dark" and { scheme = "dark" } or nil
+    -- light-dark() takes its dark colour with --scheme dark
+    local options = ctx.scheme == "dark" and { scheme = "dark" } or nil
     local found = {}
     for _, rule in ipairs(rules) do
       local written = trim(rule.value)

@@ -108,7 +108,7 @@ struct CSSBrowserConformanceTests {
         status: Int32, stderr: String, colours: [Place: (hex: String, channels: [Int])], twice: [Place]
     ) {
         var arguments = ["render", "\(folder)/\(sheet)", "--format", "json"]
-        if scheme == "dark" { arguments += ["--set", "scheme=dark"] }
+        if scheme == "dark" { arguments += ["--scheme", "dark"] }
         let result = try CommandRunner.run(arguments)
         var colours: [Place: (hex: String, channels: [Int])] = [:]
         var twice: [Place] = []

@@ -50,6 +50,9 @@ struct ViewOptions {
         completion: .list("themes"))
     static let layout = OptionSpec<LayoutSettings.Style>.choice(
         "--layout", valueName: "STYLE", help: "shelves|outline|details, over the plugin's choice")
+    static let scheme = OptionSpec<ColorScheme>.choice(
+        "--scheme", valueName: "SCHEME",
+        help: "light|dark: which colour of a palette's light-dark() to take (ctx.scheme)")
     static let wrap = FlagSpec(
         "--wrap", help: "flow each strip onto as many lines as its swatches need, so none is scrolled out")
     static let expand = OptionSpec(
@@ -110,6 +113,7 @@ struct ViewOptions {
     static let options: [ArgumentParser.Option] = [
         width.option, color.option, theme.option, layout.option, wrap.option, expand.option, focus.option,
         filter.option, keys.option, bind.option, multi.option, print.option, inputFormat.option, set.option,
+        scheme.option,
         state.option, seed.option, scriptTimeout.option, maxMemory.option, verboseFlag.option,
         DefaultOptions.noConfig,
     ]
@@ -132,6 +136,7 @@ struct ViewOptions {
         context.limits.timeout = try Self.scriptTimeout.value(in: parsed) ?? 5
         context.limits.memoryMiB = try Self.maxMemory.value(in: parsed) ?? 256
         for pair in try Self.set.values(in: parsed) { context.options[pair.key] = pair.value }
+        context.scheme = try Self.scheme.value(in: parsed) ?? .light
         expand = try Self.expand.values(in: parsed)
         focus = try Self.focus.value(in: parsed)
         statePath = try Self.state.value(in: parsed)

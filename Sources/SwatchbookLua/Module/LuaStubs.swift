@@ -166,6 +166,7 @@ public enum LuaStubs {
             "---@field width integer",
             "---@field height? integer",
             "---@field dir string",
+            "---@field scheme \"light\"|\"dark\" --scheme: the colour a palette's light-dark() takes",
             "---@field input? {name: string, stem: string, extension: string} a reader's palette file",
             "",
             "---@class swatchbook.Event",

@@ -91,8 +91,16 @@ public struct PluginContext: Sendable {
     public var options: [String: String] = [:]
     /// The file a reader plugin is given (``InputFile``), if any.
     public var input: InputFile?
+    /// `--scheme`: the colour scheme a palette's `light-dark()` colours
+    /// take, `ctx.scheme`.
+    public var scheme = ColorScheme.light
 
     public init() {}
+}
+
+/// Light or dark, as CSS `color-scheme` names them.
+public enum ColorScheme: String, CaseIterable, Sendable {
+    case light, dark
 }
 
 /// The file named on the command line that a reader plugin reads, read-only:

@@ -170,7 +170,7 @@ public enum PluginLoader {
         return [UInt8](data)
     }
 
-    /// `ctx`: options, the viewport and the plugin's folder.
+    /// `ctx`: options, the viewport, the plugin's folder and the colour scheme.
     static func pushContext(
         _ context: PluginContext, options: [String: OptionValue], folder: URL, on stack: LuaStack
     ) {
@@ -194,6 +194,8 @@ public enum PluginLoader {
         }
         stack.push(folder.path)
         stack.setRawField(-2, "dir")
+        stack.push(context.scheme.rawValue)
+        stack.setRawField(-2, "scheme")
         if let input = context.input {
             stack.newTable(fieldCount: 3)
             stack.push(input.url.lastPathComponent)
