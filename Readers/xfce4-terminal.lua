@@ -19,7 +19,13 @@ return {
     detect = function(head) return head:match("%[Scheme%]") ~= nil end,
   },
   data = function(ctx)
-    local ini = terminal.ini(sb.input())
+    local text = sb.input()
+    -- ".theme" names many things (a highlight theme in Lua, a GTK theme):
+    -- without its section the file is none of this reader's
+    if not text:find("%[Scheme%]") then
+      sb.input_error(0, "is not a palette file a reader recognises (an Xfce Terminal .theme has a [Scheme] section)")
+    end
+    local ini = terminal.ini(text)
     local scheme = ini["Scheme"]
     if not scheme then sb.input_error(0, "expected a [Scheme] section") end
     local colors = {}

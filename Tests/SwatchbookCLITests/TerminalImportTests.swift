@@ -160,6 +160,22 @@ import Testing
         )
     }
 
+    /// `.theme` names many things: a highlight theme written in Lua is no
+    /// Xfce scheme, and not a syntax error of one.
+    @Test func aThemeFileThatIsNoXfceSchemeIsNoPalette() throws {
+        let scratch = ScratchFolder()
+        let file = scratch.write(
+            "highlight.theme", "local theme = {\n  -- a highlight theme\n}\nreturn theme\n")
+        let expected =
+            "\(file): is not a palette file a reader recognises (an Xfce Terminal .theme has a [Scheme] section)\n"
+        let rendered = try CommandRunner.run(["render", file])
+        #expect(rendered.status == 65)
+        #expect(rendered.stderr == expected)
+        let imported = try Self.run(["terminal", file, "-o", scratch.path("pack")])
+        #expect(imported.status == 65)
+        #expect(imported.stderr == expected)
+    }
+
     @Test func aPaletteThatIsNoSchemeSaysSo() throws {
         let scratch = ScratchFolder()
         let palette = scratch.write("palette.gpl", "GIMP Palette\nName: P\n#\n255 0 0 Red\n")
