@@ -275,8 +275,12 @@ enum CSSColorFunction {
             case .function:
                 depth += 1
                 defer { depth -= 1 }
-                guard depth <= CSSColorFunction.maximumDepth else { return nil }
-                return function(name(token))
+                guard depth <= CSSColorFunction.maximumDepth, let result = function(name(token)),
+                    result.components.allSatisfy({ $0?.isFinite ?? true }), result.alpha?.isFinite ?? true
+                else { return nil }
+                // A mix of the largest numbers can overflow: no colour, rather
+                // than components no text can write.
+                return result
             default:
                 return nil
             }
