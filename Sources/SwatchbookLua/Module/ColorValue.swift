@@ -131,6 +131,13 @@ enum ColorValue {
         let index = stack.absolute(index)
         switch stack.type(at: index) {
         case .string:
+            // A function is read once, for its authored form and the colour
+            // that form draws.
+            if stack.withBytes(at: index, { $0.last == UInt8(ascii: ")") }) == true,
+                let text = stack.string(at: index), let authored = AuthoredColor(css: text, scheme: scheme)
+            {
+                return .success((authored.color, authored))
+            }
             // Read from Lua's buffer: a colour's own hex (and, in a plugin's
             // data, any hex) says no more than the colour, and makes no string.
             let plain =
