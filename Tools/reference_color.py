@@ -8,6 +8,10 @@ where coloraide cannot read the input):
     {"oklab": "#FA8072"}           -> [l, a, b]
     {"hsl": "#FA8072"}             -> [h, s, l]: s and l 0..1
     {"mix": ["#F00", "#00F", 0.3]} -> [r, g, b, alpha]: color-mix in oklab, premultiplied
+    {"colormix": ["oklch", "longer", "#F00", 30, "#00F", null]}
+                                   -> [r, g, b, alpha]: CSS Color 5's color-mix(in oklch
+                                      longer hue, #F00 30%, #00F), its percentages
+                                      normalised as the spec says (null where not given)
     {"contrast": ["#F00", "#FFF"]} -> [ratio]: WCAG 2.1
     {"luminance": "#FA8072"}       -> [relative luminance]
 
@@ -53,6 +57,8 @@ def answer(request):
             first, second, t = value
             mixed = Color(first).mix(second, t, space="oklab", premultiplied=True)
             return fitted(mixed)
+        if kind == "colormix":
+            return colormix(*value)
         if kind == "contrast":
             first, second = value
             return [Color(first).contrast(second, method="wcag21")]
@@ -61,3 +67,25 @@ def answer(request):
     except ValueError:
         return None
     raise ValueError(f"unknown request {kind!r}")
+
+
+def colormix(space, hue, first, p1, second, p2):
+    """CSS Color 5's color-mix(): the percentages normalised (one given, the
+    other is the rest; a sum under 100 scales the alpha), then coloraide's
+    interpolation with missing components carried forward, powerless hues
+    missing and alpha premultiplied."""
+    if p1 is None and p2 is None:
+        p1, p2 = 50.0, 50.0
+    elif p2 is None:
+        p2 = 100.0 - p1
+    elif p1 is None:
+        p1 = 100.0 - p2
+    total = p1 + p2
+    if total == 0:
+        return None
+    mixed = Color(first).mix(
+        second, p2 / total, space=space, hue=hue, premultiplied=True, carryforward=True, powerless=True
+    )
+    if total < 100:
+        mixed.set("alpha", mixed.alpha() * total / 100)
+    return fitted(mixed)

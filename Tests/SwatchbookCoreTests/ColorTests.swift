@@ -237,3 +237,139 @@ import Testing
         #expect(Color(rgb: 0xFE0101).nearestName() == "red")
     }
 }
+
+/// CSS Color 5 and CSS Values 4 in the one parser: calc() and its types,
+/// the bounds that keep a hostile text cheap, `light-dark()` by scheme,
+/// hex inside functions, and the authored form (Chromium and coloraide
+/// check the colours themselves: CSSColor5ConformanceTests).
+@Suite struct CSSColor5Tests {
+    @Test(
+        arguments: [
+            ("rgb(calc(100 + 50) 0 0)", "#960000"), ("rgb(calc(100 - 50 * 2) 0 0)", "#000000"),
+            ("rgb(calc((100 - 50) * 2) 0 0)", "#640000"), ("rgb(calc(10 * 10%) 0 0)", "#FF0000"),
+            ("rgb(calc(2 * 25%) 0 0)", "#800000"), ("rgb(calc(100% / 2) 0 0)", "#800000"),
+            ("rgb(calc(100% / 2%) 0 0)", nil), ("rgb(calc(50% + 10) 0 0)", nil), ("rgb(calc(1 +2) 0 0)", nil),
+            ("rgb(calc(1 - -2) 0 0)", "#030000"), ("rgb(calc(1-2) 0 0)", nil), ("rgb(calc(1px) 0 0)", nil),
+            ("rgb(min(10, 20, 5) max(1, 2) clamp(0, 300, 255))", "#0502FF"), ("rgb(clamp(1, 2) 0 0)", nil),
+            ("rgb(min(10, 20%) 0 0)", nil), ("hsl(calc(0.5turn - 60deg) 100% 50%)", "#00FF00"),
+            ("hsl(calc(pi * 1rad) 100% 50%)", "#00FFFF"), ("hsl(calc(200grad) 100% 50%)", "#00FFFF"),
+            ("hsl(calc(90deg + 30) 100% 50%)", nil), ("rgb(calc(e * 10) 0 0)", "#1B0000"),
+            ("rgb(calc(1 / 0) calc(-1 / 0) 0)", "#FF0000"), ("rgb(calc(0 / 0) 0 0)", "#000000"),
+            ("rgb(0 0 0 / calc(50% / 2))", "#00000040"), ("rgb(0 0 0 / calc(0.25 * 2))", "#00000080"),
+            ("rgb(calc() 0 0)", nil), ("rgb(calc(1 2) 0 0)", nil), ("rgb(calc(1 * ) 0 0)", nil),
+            ("RGB(CALC(255) 0 0)", "#FF0000"), ("rgb(pi 0 0)", nil),
+            ("rgba(calc(255), 0, 0, 0.5)", "#FF000080"),
+            ("rgba(calc(100%), 0, 0)", nil), ("rgb( calc( 255 ) 0 0 )", "#FF0000"),
+        ] as [(String, String?)])
+    func calculations(_ text: String, _ hex: String?) {
+        #expect(Color.parse(text)?.hex == hex, "\(text)")
+    }
+
+    @Test func aHostileTextFailsFast() {
+        let deep = String(repeating: "calc(", count: 10_000) + "1" + String(repeating: ")", count: 10_000)
+        #expect(Color.parse("rgb(\(deep) 0 0)") == nil)
+        let parens =
+            "rgb(calc(" + String(repeating: "(", count: 50) + "1" + String(repeating: ")", count: 51)
+            + " 0 0)"
+        #expect(Color.parse(parens) == nil)
+        let mixes =
+            String(repeating: "color-mix(in srgb, red, ", count: 5_000) + "blue"
+            + String(repeating: ")", count: 5_000)
+        #expect(Color.parse(mixes) == nil)
+        let long = "rgb(calc(" + Array(repeating: "1", count: 5_000).joined(separator: " + ") + ") 0 0)"
+        #expect(Color.parse(long) == nil)
+        // Within the bounds, nesting works.
+        let nested =
+            String(repeating: "light-dark(", count: 10) + "red" + String(repeating: ", blue)", count: 10)
+        #expect(Color.parse(nested)?.hex == "#FF0000")
+        #expect(Color.parse("rgb(calc(((((1))))) 0 0)")?.hex == "#010000")
+    }
+
+    @Test func lightDarkGivesTheSchemesColour() {
+        #expect(Color.parse("light-dark(#fff, #000)")?.hex == "#FFFFFF")
+        #expect(Color.parse("light-dark(#fff, #000)", scheme: .dark)?.hex == "#000000")
+        #expect(Color.parse("light-dark(#fff, #000, red)") == nil)
+        #expect(Color.parse("light-dark(#fff)") == nil)
+        #expect(Color.parse("light-dark(#fff, bogus)") == nil)
+        let dark = AuthoredColor(css: "light-dark(#fff, oklch(0.3 0.1 250))", scheme: .dark)
+        #expect(dark?.space == .oklch)
+        #expect(dark?.scheme == .dark)
+        #expect(dark?.color.hex == Color.parse("oklch(0.3 0.1 250)")?.hex)
+        #expect(dark?.cssText == "light-dark(#fff, oklch(0.3 0.1 250))")
+        #expect(AuthoredColor(css: "light-dark(#fff, oklch(0.3 0.1 250))")?.color.hex == "#FFFFFF")
+    }
+
+    @Test func hexInsideAFunctionNeedsItsHash() {
+        #expect(Color.parse("FA8072")?.hex == "#FA8072")
+        #expect(Color.parse("color-mix(in srgb, fa8072, blue)") == nil)
+        #expect(Color.parse("light-dark(fff, #000)") == nil)
+        #expect(Color.parse("rgb(from fa8072 r g b)") == nil)
+        #expect(Color.parse("rgb(from #fa8072 r g b)")?.hex == "#FA8072")
+        #expect(Color.parse("light-dark(#red, #000)") == nil)
+        #expect(Color.parse("light-dark(#fa80, #000)")?.hex == "#FFAA8800")
+    }
+
+    @Test func colorMixPercentages() {
+        #expect(Color.parse("color-mix(in srgb, red, blue)")?.hex == "#800080")
+        #expect(Color.parse("color-mix(in srgb, red 25%, blue)")?.hex == "#4000BF")
+        #expect(Color.parse("color-mix(in srgb, 25% red, blue)")?.hex == "#4000BF")
+        #expect(Color.parse("color-mix(in srgb, red, blue 75%)")?.hex == "#4000BF")
+        #expect(Color.parse("color-mix(in srgb, red 50%, blue 150%)") == nil)
+        #expect(Color.parse("color-mix(in srgb, red 20%, blue 60%)")?.hex == "#4000BFCC")
+        #expect(Color.parse("color-mix(in srgb, red 0%, blue 0%)") == nil)
+        #expect(Color.parse("color-mix(in srgb, red 80%, blue 80%)")?.hex == "#800080")
+        #expect(Color.parse("color-mix(in srgb, red -1%, blue)") == nil)
+        #expect(Color.parse("color-mix(in srgb longer hue, red, blue)") == nil)
+        #expect(Color.parse("color-mix(in oklch sideways hue, red, blue)") == nil)
+        #expect(Color.parse("color-mix(in oklch longer, red, blue)") == nil)
+        #expect(Color.parse("color-mix(in srgb, red 10% 20%, blue)") == nil)
+    }
+
+    @Test func hueMethodsGoTheirWayRound() {
+        func hue(_ method: String) -> Double? {
+            AuthoredColor(css: "color-mix(in oklch \(method) hue, oklch(0.6 0.1 10), oklch(0.6 0.1 350))")?
+                .components[2] ?? nil
+        }
+        #expect(abs((hue("shorter") ?? 0) - 0) < 1e-9)
+        #expect(abs((hue("longer") ?? 0) - 180) < 1e-9)
+        #expect(abs((hue("increasing") ?? 0) - 180) < 1e-9)
+        #expect(abs((hue("decreasing") ?? 0) - 0) < 1e-9)
+    }
+
+    @Test func missingComponentsCarryForward() throws {
+        let mixed = AuthoredColor(css: "color-mix(in oklch, oklch(0.5 none 30), oklch(0.7 0.2 none))")
+        #expect(mixed?.components[0] == 0.6)
+        #expect(mixed?.components[1] == 0.2)
+        #expect(mixed?.components[2] == 30)
+        let both = AuthoredColor(css: "color-mix(in oklch, oklch(0.5 0.1 none), oklch(0.7 0.2 none))")
+        #expect(both?.components[2] == .some(nil))
+        // A powerless hue (white's) is missing: the other hue is kept.
+        let white = AuthoredColor(css: "color-mix(in oklch, white, oklch(0.5 0.2 140))")
+        let hue = try #require(white?.components[2] ?? nil)
+        #expect(abs(hue - 140) < 1e-6)
+    }
+
+    @Test func theAuthoredFormKeepsTheTextAndTheComputedComponents() throws {
+        let relative = try #require(AuthoredColor(css: "rgb(from #FF0000 calc(r / 2) g b)"))
+        #expect(relative.space == .srgb)
+        #expect(relative.components == [127.5 / 255, 0, 0])
+        #expect(relative.cssText == "rgb(from #FF0000 calc(r / 2) g b)")
+        let lab = try #require(AuthoredColor(css: "lab(from #fa8072 l a b / calc(alpha / 2))"))
+        #expect(lab.space == .lab)
+        #expect(lab.alpha == 0.5)
+        let colour = try #require(AuthoredColor(css: "color(from red display-p3 r g b)"))
+        #expect(colour.space == .displayP3)
+        // Written from its components, it reads back as the same colour.
+        for text in [
+            "color-mix(in hwb, red, blue)", "oklch(from #fa8072 calc(l + 0.1) c h)",
+            "color-mix(in prophoto-rgb, color(display-p3 1 0 0), #0f0 30%)",
+            "color-mix(in xyz-d50, red, blue)",
+        ] {
+            var authored = try #require(AuthoredColor(css: text), "\(text)")
+            let shown = authored.color
+            authored.css = nil
+            #expect(AuthoredColor(css: authored.cssText ?? "")?.color == shown, "\(text)")
+            #expect(Color.parse(text) == shown, "\(text)")
+        }
+    }
+}

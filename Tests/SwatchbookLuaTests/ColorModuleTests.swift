@@ -63,6 +63,45 @@ struct ColorModuleTests {
             ##"select(2, pcall(sb.color, { space = "srgb", components = { 0, 0/0, 0 } }))"##,
             ##"sb.color: component 2 = nan is not a colour (expected a finite number or "none")"##
         ),
+        // CSS Color 5: the text kept as written, the space the function's,
+        // the components those it computes to; light-dark() by the scheme.
+        (##"sb.color("light-dark(#fff, #000)"):hex()"##, "#FFFFFF"),
+        (##"sb.color("light-dark(#fff, #000)", { scheme = "dark" }):hex()"##, "#000000"),
+        (##"sb.color("light-dark(#fff, #000)", { scheme = "light" }):hex()"##, "#FFFFFF"),
+        (##"sb.color("light-dark(#fff, #000)", { scheme = "dark" }):css()"##, "light-dark(#fff, #000)"),
+        (##"sb.color(sb.color("light-dark(#fff, #000)", { scheme = "dark" })):hex()"##, "#000000"),
+        (##"sb.color("light-dark(red, lab(40 20 30))", { scheme = "dark" }):space()"##, "lab"),
+        (##"sb.color("color-mix(in oklch, red, blue)"):space()"##, "oklch"),
+        (##"sb.color("color-mix(in xyz, red, blue)"):space()"##, "xyz-d65"),
+        (##"sb.color("color-mix(in srgb, red, blue)"):css()"##, "color-mix(in srgb, red, blue)"),
+        (##"table.concat(sb.color("color-mix(in srgb, red, blue)"):components(), " ")"##, "0.5 0.0 0.5"),
+        (##"sb.color("color-mix(in srgb, red, blue)"):hex()"##, "#800080"),
+        (
+            ##"table.concat(sb.color("oklch(from #ff0000 l 0 h)"):components(), " ")"##,
+            "0.62795536061455 0.0 29.233885192343"
+        ),
+        (##"table.concat(sb.color("rgb(calc(255 / 5) calc(20% * 2) 0)"):components(), " ")"##, "0.2 0.4 0.0"),
+        (##"sb.color("oklch(98% calc(0.03 * 1.2) calc(200 + 10))"):hex()"##, "#DEFFFF"),
+        (
+            ##"select(2, pcall(sb.color, "light-dark(#fff, #000)", { scheme = "drak" }))"##,
+            ##"sb.color: option scheme = "drak", expected "light" or "dark" (did you mean "dark"?)"##
+        ),
+        (
+            ##"select(2, pcall(sb.color, "light-dark(#fff, #000)", { shceme = "dark" }))"##,
+            ##"sb.color: option "shceme" is unknown, expected scheme (did you mean "scheme"?)"##
+        ),
+        (
+            ##"select(2, pcall(sb.color, "#fff", "dark"))"##,
+            ##"sb.color: argument 2 (options) is "dark", expected {scheme = "dark"}"##
+        ),
+        (
+            ##"select(2, pcall(sb.color, "rgb(calc(50% + 10) 0 0)"))"##,
+            ##"sb.color: "rgb(calc(50% + 10) 0 0)" is not a colour"##
+        ),
+        (
+            ##"select(2, pcall(sb.color, "color-mix(in srgb, ff0000, blue)"))"##,
+            ##"sb.color: "color-mix(in srgb, ff0000, blue)" is not a colour"##
+        ),
     ]
 
     @Test(arguments: expressions)

@@ -1,8 +1,9 @@
 import FuzzDriver
 import SwatchbookCore
 
-// The colour parser (hex forms, CSS names, `transparent` and the CSS Color 4
-// functions with their gamut mapping): the string and the byte entry points
+// The colour parser (hex forms, CSS names, `transparent`, the CSS Color 4
+// functions with their gamut mapping, and CSS Color 5's calc(), color-mix(),
+// relative colours and light-dark()): the string and the byte entry points
 // agree, case does not matter, and a colour read back from its own hex is
 // the same colour. The authored form is read exactly when the colour is, and
 // the text it writes (written from its components when it was not written
@@ -17,6 +18,14 @@ fuzz { bytes in
     if let parsed {
         precondition(Color.parse(parsed.hex) == parsed, "\(parsed.hex) does not read back")
     }
+    // The scheme only chooses between the colours of a light-dark().
+    let dark = Color.parse(text(bytes), scheme: .dark)
+    if !text(bytes).lowercased().contains("light-dark") {
+        precondition(dark == parsed, "the dark scheme changes a colour without light-dark()")
+    }
+    precondition(
+        (AuthoredColor(css: text(bytes), scheme: .dark)?.color == nil) == (dark == nil),
+        "the dark authored form and the dark colour disagree")
     let authored = AuthoredColor(css: text(bytes))
     precondition((authored == nil) == (parsed == nil), "the authored form and the colour disagree")
     if var authored, authored.space.isCSS {

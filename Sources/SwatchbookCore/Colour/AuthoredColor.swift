@@ -51,12 +51,19 @@ public struct AuthoredColor: Sendable, Equatable {
     /// The CSS text as written (`oklch(97.1% 0.013 17.38)`, `#fff`,
     /// `rebeccapurple`), for the CSS writers to give back unchanged.
     public var css: String?
+    /// The scheme the CSS text was read for: the `light-dark()` in it
+    /// gave its light colour or its dark one (the components say which).
+    public var scheme: ColorScheme
 
-    public init(space: Space, components: [Double?], alpha: Double = 1, css: String? = nil) {
+    public init(
+        space: Space, components: [Double?], alpha: Double = 1, css: String? = nil,
+        scheme: ColorScheme = .light
+    ) {
         self.space = space
         self.components = components
         self.alpha = alpha
         self.css = css
+        self.scheme = scheme
     }
 
     /// The authored form of an eight-bit sRGB colour: what a hex means.
@@ -67,21 +74,28 @@ public struct AuthoredColor: Sendable, Equatable {
     }
 
     /// Reads CSS colour text, keeping it as written: nil when it is no colour
-    /// ``Color/parse(_:)`` reads.
-    public init?(css text: String) {
-        guard let color = Color.parse(text) else { return nil }
-        if let function = CSSColorFunction.authored(text.lowercased()) {
+    /// ``Color/parse(_:scheme:)`` reads. A function (`color-mix()`, a
+    /// relative colour, `light-dark()` for `scheme`, `calc()` in it) is
+    /// kept in its space with the components it computes to.
+    public init?(css text: String, scheme: ColorScheme = .light) {
+        if let function = Color.isFunction(text)
+            ? CSSColorFunction.authored(text.lowercased(), scheme: scheme) : nil
+        {
             self = function
         } else {
+            guard let color = Color.parse(text, scheme: scheme) else { return nil }
             self.init(color)
         }
         css = text
+        self.scheme = scheme
     }
 
     /// The colour drawn: eight-bit sRGB, gamut-mapped as CSS Color 4 maps it.
     public var color: Color {
         if let rgb = deviceSRGB { return Color(encoded: (rgb[0], rgb[1], rgb[2]), alpha: alpha) }
-        return generatedCSS.flatMap(Color.parse) ?? Color(red: 0, green: 0, blue: 0)
+        // As the function read computes it: the components are what it
+        // computed (a `light-dark()` the chosen colour's).
+        return CSSColorFunction.Resolved(space: space, components: components, alpha: alpha).color
     }
 
     /// A device colour as encoded sRGB components: CMYK without a profile

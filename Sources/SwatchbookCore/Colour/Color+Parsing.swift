@@ -8,14 +8,17 @@ extension Color {
     /// Strict on purpose: surrounding whitespace is rejected, so a typo surfaces as an
     /// error at load time instead of a silently wrong colour. Only ASCII is accepted, so
     /// no Unicode case mapping can turn an odd spelling into a valid name.
-    public static func parse(_ text: String) -> Color? {
+    ///
+    /// `light-dark()` gives its first colour for the light `scheme`, its
+    /// second for the dark one.
+    public static func parse(_ text: String, scheme: ColorScheme = .light) -> Color? {
         var text = text
-        return text.withUTF8 { parse(utf8: $0) }
+        return text.withUTF8 { parse(utf8: $0, scheme: scheme) }
     }
 
     /// The same, straight from UTF-8 bytes (a Lua string's buffer): hex
     /// forms are decoded without allocating.
-    public static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Color? {
+    public static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>, scheme: ColorScheme = .light) -> Color? {
         let hadHash = bytes.first == UInt8(ascii: "#")
         let digits = UnsafeBufferPointer(rebasing: bytes[(hadHash ? 1 : 0)...])
         if let color = parseHexDigits(digits) { return color }
@@ -24,11 +27,17 @@ extension Color {
         if let named = cssNameLookup[lowered] { return named }
         if lowered == "transparent" { return Color(red: 0, green: 0, blue: 0, alpha: 0) }
         guard bytes.last == UInt8(ascii: ")"), bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-        return CSSColorFunction.parse(lowered)
+        return CSSColorFunction.parse(lowered, scheme: scheme)
+    }
+
+    /// Whether `text` could be a CSS function (it ends in a parenthesis):
+    /// no hex or name is.
+    static func isFunction(_ text: String) -> Bool {
+        text.utf8.last == UInt8(ascii: ")") && text.utf8.allSatisfy { $0 < 0x80 }
     }
 
     /// Decodes 3, 4, 6 or 8 hex digits; short forms repeat each digit (`a` → `aa`).
-    private static func parseHexDigits(_ bytes: UnsafeBufferPointer<UInt8>) -> Color? {
+    static func parseHexDigits(_ bytes: UnsafeBufferPointer<UInt8>) -> Color? {
         let count = bytes.count
         guard count == 3 || count == 4 || count == 6 || count == 8 else { return nil }
         var value: UInt32 = 0

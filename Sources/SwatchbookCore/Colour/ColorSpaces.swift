@@ -184,3 +184,75 @@ extension OKLab {
         self.init(l: l, a: c * cos(radians), b: c * sin(radians))
     }
 }
+
+// MARK: from linear sRGB to each space
+
+extension LinearRGB {
+    /// In CIE XYZ with a D65 white.
+    public var xyzD65: (x: Double, y: Double, z: Double) { Self.multiply(Self.srgbToXYZ, (r, g, b)) }
+
+    /// In CIE XYZ with a D50 white (Bradford).
+    public var xyzD50: (x: Double, y: Double, z: Double) { Self.multiply(Self.d65ToD50, xyzD65) }
+
+    /// Gamma-encoded Display P3, unbounded.
+    public var displayP3: (Double, Double, Double) {
+        let (r, g, b) = Self.multiply(Self.xyzToP3, xyzD65)
+        return (Self.encode(r), Self.encode(g), Self.encode(b))
+    }
+
+    /// Gamma-encoded Adobe RGB (1998).
+    public var a98RGB: (Double, Double, Double) {
+        func encoded(_ c: Double) -> Double { (c < 0 ? -1 : 1) * pow(abs(c), 256.0 / 563) }
+        let (r, g, b) = Self.multiply(Self.xyzToA98, xyzD65)
+        return (encoded(r), encoded(g), encoded(b))
+    }
+
+    /// Gamma-encoded ProPhoto RGB.
+    public var proPhotoRGB: (Double, Double, Double) {
+        func encoded(_ c: Double) -> Double {
+            let magnitude = abs(c)
+            return magnitude >= 1.0 / 512 ? (c < 0 ? -1 : 1) * pow(magnitude, 1 / 1.8) : 16 * c
+        }
+        let (r, g, b) = Self.multiply(Self.xyzToProPhoto, xyzD50)
+        return (encoded(r), encoded(g), encoded(b))
+    }
+
+    /// Gamma-encoded ITU-R BT.2020 (a pure power of 2.4, as read).
+    public var rec2020: (Double, Double, Double) {
+        func encoded(_ c: Double) -> Double { (c < 0 ? -1 : 1) * pow(abs(c), 1 / 2.4) }
+        let (r, g, b) = Self.multiply(Self.xyzToRec2020, xyzD65)
+        return (encoded(r), encoded(g), encoded(b))
+    }
+
+    /// In CIE Lab (D50): lightness from 0 to 100.
+    public var lab: (l: Double, a: Double, b: Double) {
+        let (x, y, z) = xyzD50
+        let kappa = 24389.0 / 27
+        let epsilon = 216.0 / 24389
+        func f(_ t: Double) -> Double { t > epsilon ? cbrt(t) : (kappa * t + 16) / 116 }
+        let fx = f(x / Self.d50White.0)
+        let fy = f(y / Self.d50White.1)
+        let fz = f(z / Self.d50White.2)
+        return (116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz))
+    }
+
+    private static let srgbToXYZ = inverse(xyzToSRGB)
+    private static let d65ToD50 = inverse(d50ToD65)
+    private static let xyzToP3 = inverse(p3ToXYZ)
+    private static let xyzToA98 = inverse(a98ToXYZ)
+    private static let xyzToProPhoto = inverse(proPhotoToXYZ)
+    private static let xyzToRec2020 = inverse(rec2020ToXYZ)
+
+    /// A 3×3 matrix's inverse, by its cofactors.
+    private static func inverse(_ m: Matrix) -> Matrix {
+        let (a, b, c) = m.0
+        let (d, e, f) = m.1
+        let (g, h, i) = m.2
+        let determinant = a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g)
+        return (
+            ((e * i - f * h) / determinant, (c * h - b * i) / determinant, (b * f - c * e) / determinant),
+            ((f * g - d * i) / determinant, (a * i - c * g) / determinant, (c * d - a * f) / determinant),
+            ((d * h - e * g) / determinant, (b * g - a * h) / determinant, (a * e - b * d) / determinant)
+        )
+    }
+}

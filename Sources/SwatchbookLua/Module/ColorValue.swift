@@ -10,8 +10,8 @@ import SwatchbookCore
 enum ColorValue {
     static let metatableName = "swatchbook.color"
 
-    /// The authored block after the 4 bytes of the colour: a byte unused,
-    /// the space, the `none` mask and the count, then 4 components and the
+    /// The authored block after the 4 bytes of the colour: the scheme
+    /// (1 dark), the space, the `none` mask and the count, then 4 components and the
     /// alpha. A userdata this long has an authored form.
     private static let authoredSize = 8 + 5 * MemoryLayout<Double>.size
 
@@ -26,7 +26,7 @@ enum ColorValue {
         bytes[3] = color.alpha
         guard let authored else { return }
         let spaces = AuthoredColor.Space.allCases
-        bytes[4] = 0
+        bytes[4] = authored.scheme == .dark ? 1 : 0
         bytes[5] = UInt8(spaces.firstIndex(of: authored.space) ?? 0)
         var mask: UInt8 = 0
         let count = min(authored.components.count, 4)
@@ -68,7 +68,7 @@ enum ColorValue {
         stack.pop()
         return AuthoredColor(
             space: space, components: components, alpha: raw.load(fromByteOffset: 40, as: Double.self),
-            css: css)
+            css: css, scheme: bytes[4] == 1 ? .dark : .light)
     }
 
     /// Reads any accepted colour form; the error text names the value.
@@ -123,17 +123,26 @@ enum ColorValue {
     /// hex is kept as written only when `keepsHex` (`sb.color("#fff")`, which
     /// a CSS reader calls to give `#fff` back); in a plugin's data it says no
     /// more than the colour, and the common item stays small.
-    static func readAuthored(at index: Int32, on stack: LuaStack, keepsHex: Bool)
+    static func readAuthored(
+        at index: Int32, on stack: LuaStack, keepsHex: Bool, scheme: ColorScheme = .light
+    )
         -> Result<(Color, AuthoredColor?), ColorError>
     {
         let index = stack.absolute(index)
         switch stack.type(at: index) {
         case .string:
+            // A function is read once, for its authored form and the colour
+            // that form draws.
+            if stack.withBytes(at: index, { $0.last == UInt8(ascii: ")") }) == true,
+                let text = stack.string(at: index), let authored = AuthoredColor(css: text, scheme: scheme)
+            {
+                return .success((authored.color, authored))
+            }
             // Read from Lua's buffer: a colour's own hex (and, in a plugin's
             // data, any hex) says no more than the colour, and makes no string.
             let plain =
                 stack.withBytes(at: index) { bytes -> (Color, Bool)? in
-                    guard let color = Color.parse(utf8: bytes) else { return nil }
+                    guard let color = Color.parse(utf8: bytes, scheme: scheme) else { return nil }
                     let isOwnHex = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 9) { hex in
                         bytes.elementsEqual(hex[..<color.hex(into: hex)])
                     }
@@ -142,7 +151,10 @@ enum ColorValue {
                 } ?? nil
             guard let (color, saysNoMore) = plain else { break }
             if saysNoMore { return .success((color, nil)) }
-            return .success((color, AuthoredColor(css: stack.string(at: index) ?? "")))
+            guard let authored = AuthoredColor(css: stack.string(at: index) ?? "", scheme: scheme) else {
+                break
+            }
+            return .success((color, authored))
         case .userdata:
             if let color = userdata(at: index, on: stack) {
                 return .success((color, authored(at: index, on: stack)))

@@ -20,16 +20,20 @@ enum SwatchbookModule {
         function(
             "color", in: runtime,
             doc: LuaDoc(
-                "(x)",
+                "(x, options)",
                 [
                     "Any colour form: hex, a CSS name or function, {r, g, b[, a]}, a colour, or",
                     "{space = \"oklch\", components = {l, c, h}, alpha = 1}; what was written is kept",
                     "(c:space(), c:components(), c:css()) and palette writers write it back.",
+                    "CSS Color 5 is read: calc(), color-mix(), relative colours (oklch(from x l c h)) and",
+                    "light-dark(), which gives its second colour with options {scheme = \"dark\"}.",
                     "@param x string|integer[]|swatchbook.ColorSpec|swatchbook.Color",
+                    "@param options? {scheme?: \"light\"|\"dark\"}",
                     "@return swatchbook.Color",
                 ])
         ) { stack throws(LuaHostError) in
-            switch ColorValue.readAuthored(at: 1, on: stack, keepsHex: true) {
+            let scheme = try colorScheme(2, on: stack)
+            switch ColorValue.readAuthored(at: 1, on: stack, keepsHex: true, scheme: scheme) {
             case .success(let (color, authored)):
                 ColorValue.push(color, authored: authored, on: stack)
                 return 1
@@ -173,6 +177,43 @@ enum SwatchbookModule {
             )
         }
         return value
+    }
+
+    /// `sb.color`'s options at `index`: nothing, or a table whose only key
+    /// is `scheme`, `"light"` or `"dark"`; anything else is an error with a
+    /// "did you mean".
+    static func colorScheme(_ index: Int32, on stack: LuaStack) throws(LuaHostError) -> ColorScheme {
+        switch stack.type(at: index) {
+        case .none, .nil: return .light
+        case .table: break
+        default:
+            throw LuaHostError(
+                "sb.color: argument \(index) (options) is \(stack.describe(at: index)), expected {scheme = \"dark\"}"
+            )
+        }
+        let table = stack.absolute(index)
+        let schemes = ColorScheme.allCases.map(\.rawValue)
+        var scheme = ColorScheme.light
+        stack.pushNil()
+        while stack.next(table) {
+            defer { stack.pop() }
+            guard stack.type(at: -2) == .string, let key = stack.string(at: -2), key == "scheme" else {
+                let key = stack.describe(at: -2)
+                let hint =
+                    stack.string(at: -2).flatMap { Suggestion(for: $0, among: ["scheme"]) }?.phrase ?? ""
+                throw LuaHostError("sb.color: option \(key) is unknown, expected scheme\(hint)")
+            }
+            guard stack.type(at: -1) == .string, let value = stack.string(at: -1),
+                let chosen = ColorScheme(rawValue: value)
+            else {
+                let hint = stack.string(at: -1).flatMap { Suggestion(for: $0, among: schemes) }?.phrase ?? ""
+                throw LuaHostError(
+                    "sb.color: option scheme = \(stack.describe(at: -1)), expected \"light\" or \"dark\"\(hint)"
+                )
+            }
+            scheme = chosen
+        }
+        return scheme
     }
 
     /// An angle in degrees, any finite number (it wraps round the circle).
