@@ -146,6 +146,14 @@ import Testing
         "color-mix(in oklch, oklch(0.5 none 30 / 0.2), oklch(0.5 0.1 30 / 0.8))",
         "color-mix(in oklab, lab(50 none 20 / 0.3), #0000ff80 70%)",
         "color-mix(in srgb, rgb(0 0 0 / none), red)",
+        // a near grey converted to be mixed in a polar space has no hue of its
+        // own (chroma 0.02 or less, as Chromium has it); written there, it has
+        "color-mix(in oklch, oklab(0.5 0 0.0199), oklch(0.5 0.2 20))",
+        "color-mix(in oklch, oklab(0.5 0 0.0201), oklch(0.5 0.2 20))",
+        "color-mix(in lch, lab(50 0.015 0), lch(50 60 20))",
+        "color-mix(in lch, lab(50 0.05 0), lch(50 60 20))",
+        "color-mix(in oklch, oklch(0.5 0.005 245), oklch(0.5 0.2 20))",
+        "color-mix(in oklch, color-mix(in lab, white 90%, oklch(60% 0.02 245deg)), oklch(56% 0.26 288deg))",
         // invalid: Chromium refuses them all
         "rgb(calc(50% + 10) 0 0)", "rgb(calc(10 * 10%) 0 0)", "rgb(calc(10% * 10%) 0 0)",
         "rgb(calc(1 +2) 0 0)",

@@ -228,12 +228,27 @@ enum ColorMix {
             space: space, components: components, alpha: alpha1 == nil ? nil : alpha * multiplier)
     }
 
+    /// Whether a colour converted into LCh or OKLCh to be mixed is so
+    /// near grey that its hue is noise: a chroma of 0.02 or less, as
+    /// Chromium takes it (a grey made by `color-mix(in lab, …)` of a
+    /// faintly blue one keeps no hue of its own when mixed in oklch).
+    /// CSS Color 4 calls the hue powerless at chroma 0 and leaves "near"
+    /// to the implementation; a colour written in the space keeps its hue.
+    static func isNearGrey(_ space: AuthoredColor.Space, _ c: [Double]) -> Bool {
+        (space == .lch || space == .oklch) && abs(c[1]) <= 0.02
+    }
+
     /// A colour's components in `space` with its missing ones carried
     /// forward to their analogues, and a powerless hue missing.
     static func carried(_ colour: CSSColorFunction.Resolved, to space: AuthoredColor.Space) -> [Double?] {
         var values = ColorConversion.convert(colour, to: space)
         if let h = ColorConversion.hueIndex(space), !values.contains(where: { $0 == nil }) {
-            if ColorConversion.isAchromatic(space, values.map { $0 ?? 0 }) { values[h] = nil }
+            let plain = values.map { $0 ?? 0 }
+            if ColorConversion.isAchromatic(space, plain)
+                || (colour.space != space && isNearGrey(space, plain))
+            {
+                values[h] = nil
+            }
         }
         guard colour.space != space else { return values }
         let from = ColorConversion.analogs(colour.space)

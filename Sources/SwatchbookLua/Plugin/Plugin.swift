@@ -98,11 +98,6 @@ public struct PluginContext: Sendable {
     public init() {}
 }
 
-/// Light or dark, as CSS `color-scheme` names them.
-public enum ColorScheme: String, CaseIterable, Sendable {
-    case light, dark
-}
-
 /// The file named on the command line that a reader plugin reads, read-only:
 /// `sb.input()` returns its bytes, and `ctx.input` names it.
 public struct InputFile: Sendable, Equatable {
