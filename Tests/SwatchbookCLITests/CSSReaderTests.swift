@@ -112,6 +112,42 @@ import Testing
         #expect(try PaletteFileTests.entries(file).map(\.name) == ["ok"])
     }
 
+    /// Open Props' palette, Bootstrap's themes: calc() over var(), colours
+    /// mixed and made relative, light-dark() taken by --scheme, and each
+    /// written back as it was written.
+    @Test func modernColourIsReadAndWrittenBackAsWritten() throws {
+        let scratch = ScratchFolder()
+        let sheet = """
+            :root {
+              --hue: 250;
+              --chroma: 1.2;
+              --color-1: oklch(98% calc(0.03 * var(--chroma)) calc(var(--hue) + 10));
+              --mixed: color-mix(in oklch, var(--color-1) 40%, black);
+              --shade: oklch(from var(--mixed) calc(l - 0.1) c h);
+              --surface: light-dark(#ffffff, #1b2a41);
+            }
+
+            """
+        let file = scratch.write("modern.css", sheet)
+        let light = try PaletteFileTests.entries(file)
+        #expect(light.map(\.id) == ["color-1", "mixed", "shade", "surface"], "250 and 1.2 are no colours")
+        #expect(light.last?.color == "#FFFFFF")
+        let dark = try PaletteFileTests.entries(file, ["--scheme", "dark"])
+        #expect(dark.last?.color == "#1B2A41")
+        #expect(Array(dark.dropLast()) == Array(light.dropLast()))
+        let written = try CommandRunner.run(["render", file, "--format", "css"])
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(written.text.contains("  --surface: light-dark(#ffffff, #1b2a41);\n"), "\(written.text)")
+        // var() inside a colour is written as what it stood for, which
+        // needs none of the non-colour properties left out, and says so
+        #expect(
+            written.text.contains("  --color-1: oklch(98% calc(0.03 * 1.2) calc(250 + 10));\n"),
+            "\(written.text)")
+        #expect(written.stderr.contains("3 references written as the colours they name"), "\(written.stderr)")
+        let again = scratch.write("again.css", written.text)
+        #expect(try PaletteFileTests.entries(again).map(\.color) == light.map(\.color))
+    }
+
     @Test func aSheetWithNoColourIsAnEmptyCatalogueAndAWarning() throws {
         let scratch = ScratchFolder()
         let file = scratch.write(
