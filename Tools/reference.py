@@ -18,6 +18,10 @@ css:     a style sheet on stdin; out, tinycss2's reading of it: a list of
 ase:     an Adobe Swatch Exchange file on stdin; out, Python swatch's
          reading of it: a list of {"group", "name", "mode", "values", "type"}
          (group null outside any).
+scss:    a Sass file (SCSS syntax) on stdin; out, libsass's reading of its
+         top-level variables (those set at the start of a line), each map
+         taken key by key: a list of {"key": "$name" or "$map.key…",
+         "type": Sass's type-of, "rgba": [r, g, b, alpha] for a colour}.
 Tools/references installs what it imports.
 """
 import json
@@ -98,6 +102,42 @@ def ase(data):
     return out
 
 
+# Sass that writes each variable's type, and a colour's channels as
+# libsass computes them, one declaration per value (a map's, key by key).
+SCSS_DUMP = """
+@mixin swatchbook-dump($key, $value) {
+  @if type-of($value) == map {
+    @each $k, $v in $value { @include swatchbook-dump($key + "." + $k, $v); }
+  } @else if type-of($value) == color {
+    x-swatchbook: "#{$key}" color #{red($value)} #{green($value)} #{blue($value)} #{alpha($value)};
+  } @else {
+    x-swatchbook: "#{$key}" #{type-of($value)};
+  }
+}
+"""
+
+
+def scss(text):
+    import re
+    import sass
+    names = list(dict.fromkeys(re.findall(r"^\$([\w-]+)\s*:", text, re.MULTILINE)))
+    calls = "".join(
+        f"@if global-variable-exists(\"{name}\") {{ @include swatchbook-dump(\"${name}\", ${name}); }}\n"
+        for name in names)
+    css = sass.compile(string=text + "\n" + SCSS_DUMP + ".swatchbook-dump {\n" + calls + "}\n",
+                       output_style="expanded")
+    out = []
+    for line in css.splitlines():
+        found = re.match(r'\s*x-swatchbook: "(.*)" (\S+)(.*);$', line)
+        if not found:
+            continue
+        entry = {"key": found.group(1), "type": found.group(2)}
+        if entry["type"] == "color":
+            entry["rgba"] = [float(part) for part in found.group(3).split()]
+        out.append(entry)
+    return out
+
+
 def main(arguments):
     if len(arguments) != 1:
         print(__doc__.strip(), file=sys.stderr)
@@ -111,6 +151,8 @@ def main(arguments):
         json.dump(ase(sys.stdin.buffer.read()), sys.stdout)
     elif mode == "css":
         json.dump(css(sys.stdin.read()), sys.stdout)
+    elif mode == "scss":
+        json.dump(scss(sys.stdin.read()), sys.stdout)
     elif mode == "color":
         import reference_color
         json.dump([reference_color.answer(r) for r in json.load(sys.stdin)], sys.stdout)

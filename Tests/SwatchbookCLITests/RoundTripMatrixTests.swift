@@ -44,7 +44,8 @@ struct RoundTripMatrixTests {
     static let fixtures = CommandRunner.root.appendingPathComponent("Tests/Fixtures/palettes")
 
     /// The palette fixtures (terminal schemes, GIMP, ASE, tokens with every
-    /// space and aliases, CSS with modern syntax and var()), three of the
+    /// space and aliases, CSS with modern syntax and var(), Sass and Less
+    /// variables with references and maps), three of the
     /// GIMP palettes Debian ships, and the demo plugins that are palettes.
     static let sources: [String] = {
         let notPalettes: Set<String> = [

@@ -1,0 +1,1 @@
+../../../Readers/less.lua

@@ -1,0 +1,1 @@
+../../../Readers/scss.lua
