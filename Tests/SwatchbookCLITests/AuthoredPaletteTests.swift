@@ -177,9 +177,10 @@ struct AuthoredPaletteTests {
         }
         let table = try CommandRunner.run(["formats"]).text
         #expect(
-            table.contains("  tokens  keeps spaces (every CSS space), precision, alpha, title"), "\(table)")
+            table.contains("  tokens            keeps spaces (every CSS space), precision, alpha, title"),
+            "\(table)")
         #expect(
-            table.contains("          loses spaces (cmyk gray: written as srgb), duplicate names,"),
+            table.contains("                    loses spaces (cmyk gray: written as srgb), duplicate names,"),
             "\(table)")
     }
 

@@ -154,25 +154,35 @@ struct RoundTripMatrixTests {
         return losses
     }
 
-    /// The key a reference names: `{a.b}` → `a.b`, `var(--x, …)` → `--x`.
+    /// The key a reference names: `{a.b}` → `a.b`, `var(--x, …)` → `--x`,
+    /// a Sass `$x` or Less `@x` itself.
     static func referencedKey(_ reference: String) -> String? {
         if reference.hasPrefix("{"), reference.hasSuffix("}") {
             return String(reference.dropFirst().dropLast())
         }
+        if reference.hasPrefix("$") || reference.hasPrefix("@") { return reference }
         guard reference.hasPrefix("var(--"), reference.hasSuffix(")") else { return nil }
         return String(reference.dropFirst(4).prefix { $0 != "," && $0 != ")" && $0 != " " })
     }
 
     /// The entries as a format keeps them when it keeps everything they
-    /// say: a reference to what is not among them is written as the colour,
+    /// say: a reference to what is not among them, or to another colour (a
+    /// Sass variable set again after it was used), is written as the colour,
     /// and the file's own strip (ASE's colours outside any group, which the
     /// reader names after the file) is named after whichever file it is.
     static func normalised(_ entries: [Entry], file: String) -> [Entry] {
-        let keys = Set(entries.flatMap { [$0.key, $0.id].compactMap { $0 } })
+        var colours: [String: String] = [:]
+        for entry in entries {
+            for key in [entry.key, entry.id].compactMap({ $0 }) where colours[key] == nil {
+                colours[key] = entry.color
+            }
+        }
         let stem = String(URL(fileURLWithPath: file).lastPathComponent.split(separator: ".").first ?? "")
         return entries.map { entry in
             var entry = entry
-            if let reference = entry.reference, !(referencedKey(reference).map(keys.contains) ?? false) {
+            if let reference = entry.reference,
+                referencedKey(reference).flatMap({ colours[$0] }) != entry.color
+            {
                 entry.reference = nil
             }
             if file.hasSuffix(".ase"), entry.groups == [stem, stem] { entry.groups = ["(the file)"] }

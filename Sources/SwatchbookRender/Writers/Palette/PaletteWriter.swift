@@ -149,10 +149,15 @@ public enum PaletteWriter {
     }
 
     /// The key a reference names: `{a.b}` → `a.b`, `var(--x)` or
-    /// `var(--x, fallback)` → `--x`; nil for any other text.
+    /// `var(--x, fallback)` → `--x`, `$x` and `@x` themselves; nil for any
+    /// other text.
     static func referencedKey(_ reference: String) -> String? {
         if reference.hasPrefix("{"), reference.hasSuffix("}"), reference.count > 2 {
             return String(reference.dropFirst().dropLast())
+        }
+        // a Sass `$name` or Less `@name` variable, named as its reader keys it
+        if let first = reference.first, first == "$" || first == "@", isIdentifier(reference.dropFirst()) {
+            return reference
         }
         guard reference.hasPrefix("var("), reference.hasSuffix(")") else { return nil }
         let inside = reference.dropFirst(4).dropLast()
