@@ -13,56 +13,13 @@
 -- references or `text_bound` bytes of substituted values is an error, and
 -- a value longer than `colour_bound` is no colour.
 local sb = require "swatchbook"
+local sheet = require "stylesheet"
+
+local trim, line_counter, closes_of = sheet.trim, sheet.line_counter, sheet.closes_of
 
 local value_bound = 64 * 1024
 local reference_bound = 100000
 local text_bound = 4 * 1024 * 1024
--- The longest value tried as a colour: sb.color takes time in proportion
--- to what it is given, and no colour is near this long.
-local colour_bound = 1024
-
--- `s` without the white space around it, in one pass.
-local function trim(s)
-  local first = s:find("%S")
-  if not first then return "" end
-  return s:match("^.*%S", first)
-end
-
-local function count_lines(text, stop)
-  local _, breaks = text:sub(1, stop):gsub("\n", "")
-  return breaks + 1
-end
-
--- The text with each comment made a space (keeping its line breaks, so
--- line numbers stay right).
-local function strip_comments(text)
-  local parts, position = {}, 1
-  while true do
-    local open = text:find("/*", position, true)
-    if not open then break end
-    local close = text:find("*/", open + 2, true)
-    if not close then sb.input_error(count_lines(text, open - 1), "a comment is never closed") end
-    parts[#parts + 1] = text:sub(position, open - 1)
-    local _, breaks = text:sub(open, close + 1):gsub("\n", "")
-    parts[#parts + 1] = " " .. ("\n"):rep(breaks)
-    position = close + 2
-  end
-  parts[#parts + 1] = text:sub(position)
-  return table.concat(parts)
-end
-
--- Line numbers for positions met in order: each counts only the text
--- since the one before, so a long sheet is read in one pass.
-local function line_counter(text)
-  local at, line = 1, 1
-  return function(position)
-    if position < at then at, line = 1, 1 end
-    local _, breaks = text:sub(at, position - 1):gsub("\n", "")
-    line = line + breaks
-    at = position
-    return line
-  end
-end
 
 -- "--name: value" as name, value and where the name starts; nil for
 -- another declaration.
@@ -73,7 +30,7 @@ local function declaration(text)
 end
 
 local function parse(text)
-  text = strip_comments(text)
+  text = sheet.strip_comments(text, line_counter(text), false)
   local line_of = line_counter(text)
   local rules, by_name = {}, {}
   local selectors, depth = {}, 0
@@ -106,23 +63,6 @@ local function parse(text)
     if by_name[rule.name] == nil or rule.selector == ":root" then by_name[rule.name] = rule end
   end
   return rules, by_name
-end
-
--- Where each "(" of `text` is closed: { [open] = close }.
-local function closes_of(text)
-  local closes, open, position = {}, {}, 1
-  while true do
-    local at, _, c = text:find("([()])", position)
-    if not at then break end
-    if c == "(" then
-      open[#open + 1] = at
-    elseif #open > 0 then
-      closes[open[#open]] = at
-      open[#open] = nil
-    end
-    position = at + 1
-  end
-  return closes
 end
 
 local INVALID = {}
@@ -264,83 +204,6 @@ local function substitution(by_name, file)
   end
 end
 
--- The CSS functions a colour is written with: a value that starts with one
--- and is no colour is a mistake worth a word, where "700" or "1rem" is just
--- not a colour.
-local colour_functions = {
-  rgb = true, rgba = true, hsl = true, hsla = true, hwb = true, lab = true, lch = true, oklab = true,
-  oklch = true, color = true, ["color-mix"] = true, ["light-dark"] = true,
-}
-
--- Whether `value` is meant as a colour: a hex with its "#" or a colour
--- function (a name such as "red" is tried too, and silently not a colour
--- when it is none).
-local function looks_like_colour(value)
-  if value:sub(1, 1) == "#" then return true end
-  local name = value:match("^([%a][%w%-]*)%(")
-  return name ~= nil and colour_functions[name:lower()] == true
-end
-
--- Reads `value` as a CSS <color>, or nil. CSS has no hex without "#": a
--- bare "700" or "beef" (which sb.color takes for hex, as plugins may
--- write it) is no colour here.
-local function css_colour(value, scheme)
-  if #value > colour_bound or value:match("^%x+$") then return nil end
-  local ok, colour
-  if scheme then ok, colour = pcall(sb.color, value, scheme) else ok, colour = pcall(sb.color, value) end
-  if ok then return colour end
-  return nil, colour
-end
-
--- A custom property's name in its parts: "color-red-50" is
--- { "color", "red", "50" }.
-local function name_parts(name)
-  local parts = {}
-  for part in name:gmatch("[^%-]+") do parts[#parts + 1] = part end
-  return parts
-end
-
--- Whether `parts` starts with the `count` parts of `prefix`.
-local function starts_with(parts, prefix, count)
-  if #parts <= count then return false end
-  for i = 1, count do
-    if parts[i] ~= prefix[i] then return false end
-  end
-  return true
-end
-
--- The families of the colours, the way design systems name them: a run of
--- properties that differ only in their last part is a row, named by what
--- they share ("color-red-50 … color-red-950" the row "red" of the group
--- "color", as Tailwind writes them; "gray-0 … gray-12" the row "gray", as
--- Open Props does). A name that extends one of its row's own
--- ("selection-text" after "selection") stays in the row. Rows follow the
--- sheet's order, so the file's order is kept.
-local function families(found)
-  local rows = {}
-  local current
-  for _, entry in ipairs(found) do
-    local parts = name_parts(entry.rule.name)
-    local extends = current and current.selector == entry.rule.selector
-      and starts_with(parts, current.prefix, #current.prefix)
-    if extends and #parts > #current.prefix + 1 then
-      -- a longer name belongs when its first extra part is a step of the row
-      extends = current.steps[parts[#current.prefix + 1]] == true
-    end
-    if not extends then
-      local prefix = {}
-      for i = 1, #parts - 1 do prefix[i] = parts[i] end
-      current = { selector = entry.rule.selector, prefix = prefix, steps = {}, entries = {} }
-      rows[#rows + 1] = current
-    end
-    local step = table.concat(parts, "-", #current.prefix + 1)
-    current.steps[step] = true
-    entry.step = #parts > 0 and step or entry.rule.name
-    current.entries[#current.entries + 1] = entry
-  end
-  return rows
-end
-
 return {
   name = "CSS custom properties", api = 1, description = "CSS custom properties (--name: colour)",
   reads = {
@@ -366,12 +229,10 @@ return {
       if value ~= INVALID then
         value = trim(value)
         if value:sub(-10) == "!important" then value = trim(value:sub(1, -11)) end
-        local colour, problem = css_colour(value, options)
+        local colour, why = sheet.colour(value, options)
         if colour then
-          found[#found + 1] = { rule = rule, written = written, colour = colour }
-        elseif looks_like_colour(value) then
-          local why = problem and tostring(problem):gsub("^sb%.color: ", "")
-            or "its value is longer than " .. colour_bound .. " bytes, which no colour is"
+          found[#found + 1] = { name = rule.name, scope = rule.selector, rule = rule, written = written, colour = colour }
+        elseif why and sheet.looks_like_colour(value, closes_of(value)) then
           sb.log(file .. ":" .. rule.line .. ": warning: --" .. rule.name .. ": " .. why .. ", so it is left out")
         end
       end
@@ -380,7 +241,7 @@ return {
       sb.log(file .. ": warning: found no custom property with a colour value (--name: #RRGGBB;)")
       return {}
     end
-    local rows = families(found)
+    local rows = sheet.families(found)
     -- A row's first part names its group ("color" of "color-red"), and so
     -- does a row of one part that is some longer row's group ("color" of
     -- "color-black" beside "color-red-50"). Rows of the same group and
@@ -388,15 +249,15 @@ return {
     -- when there is one) goes unsaid, another is named with its group.
     local groups = {}
     for _, row in ipairs(rows) do
-      if #row.prefix >= 2 then groups[row.selector .. "\0" .. row.prefix[1]] = true end
+      if #row.prefix >= 2 then groups[row.scope .. "\0" .. row.prefix[1]] = true end
     end
-    local primary = rows[1].selector
+    local primary = rows[1].scope
     for _, row in ipairs(rows) do
-      if row.selector == ":root" then primary = ":root" break end
+      if row.scope == ":root" then primary = ":root" break end
     end
     local sections, section = {}, nil
     for _, row in ipairs(rows) do
-      local selector, prefix = row.selector, row.prefix
+      local selector, prefix = row.scope, row.prefix
       local group = (#prefix >= 2 or (#prefix == 1 and groups[selector .. "\0" .. prefix[1]])) and prefix[1] or nil
       local name = group or selector
       if group and selector ~= primary then name = group .. " (" .. selector .. ")" end

@@ -16,124 +16,11 @@
 -- plain finds, each statement is read once, and a reference is looked up
 -- in the variables set so far.
 local sb = require "swatchbook"
+local sheet = require "stylesheet"
 
--- The longest value tried as a colour: sb.color takes time in proportion
--- to what it is given, and no colour is near this long.
-local colour_bound = 1024
+local trim, line_counter, string_end, closes_of = sheet.trim, sheet.line_counter, sheet.string_end, sheet.closes_of
 -- The deepest map read: a map nested deeper is left out, with a warning.
 local depth_bound = 32
-
--- `s` without the white space around it, in one pass.
-local function trim(s)
-  local first = s:find("%S")
-  if not first then return "" end
-  return s:match("^.*%S", first)
-end
-
--- Line numbers for positions met in order: each counts only the text
--- since the one before, so a long file is read in one pass.
-local function line_counter(text)
-  local at, line = 1, 1
-  return function(position)
-    if position < at then at, line = 1, 1 end
-    local _, breaks = text:sub(at, position - 1):gsub("\n", "")
-    line = line + breaks
-    at = position
-    return line
-  end
-end
-
--- Where the string opened by the quote at `open` closes (its closing
--- quote, or the end of its line: an unclosed string ends there).
-local function string_end(text, open)
-  local quote = text:sub(open, open)
-  local position = open + 1
-  while true do
-    local at, _, c = text:find("([\\\n\"'])", position)
-    if not at then return #text end
-    if c == "\\" then
-      position = at + 2
-    elseif c == quote or c == "\n" then
-      return at
-    else
-      position = at + 1
-    end
-  end
-end
-
--- The text with each comment made spaces (keeping its line breaks, so line
--- numbers stay right): `/* … */` and `// …` to the end of the line, but
--- not inside a string, nor the `//` of a URL's `://`.
-local function strip_comments(text, line_of)
-  local parts, position, kept = {}, 1, 1
-  while true do
-    local at, _, c = text:find("([\"'/])", position)
-    if not at then break end
-    local after = text:sub(at + 1, at + 1)
-    if c ~= "/" then
-      position = string_end(text, at) + 1
-    elseif after == "*" then
-      local close = text:find("*/", at + 2, true)
-      if not close then sb.input_error(line_of(at), "a comment is never closed") end
-      parts[#parts + 1] = text:sub(kept, at - 1)
-      local _, breaks = text:sub(at, close + 1):gsub("\n", "")
-      parts[#parts + 1] = " " .. ("\n"):rep(breaks)
-      position, kept = close + 2, close + 2
-    elseif after == "/" and text:sub(at - 1, at - 1) ~= ":" then
-      local stop = text:find("\n", at, true) or #text + 1
-      parts[#parts + 1] = text:sub(kept, at - 1)
-      parts[#parts + 1] = " "
-      position, kept = stop, stop
-    else
-      position = at + 1
-    end
-  end
-  parts[#parts + 1] = text:sub(kept)
-  return table.concat(parts)
-end
-
--- The statements at the top of the file, each { text, start }: what lies
--- between `;`s and blocks outside any parentheses, string or `#{…}`. A
--- block's prelude (a selector, `@mixin …`, `@if …`) is no statement, and
--- what is inside the block is skipped.
-local function statements(text, line_of)
-  local found = {}
-  local depth, parens, interpolations = 0, 0, 0
-  local position, start = 1, 1
-  while true do
-    local at, _, c = text:find("([\"'(){};])", position)
-    if not at then break end
-    position = at + 1
-    if c == "\"" or c == "'" then
-      position = string_end(text, at) + 1
-    elseif c == "(" then
-      parens = parens + 1
-    elseif c == ")" then
-      if parens > 0 then parens = parens - 1 end
-    elseif c == "{" then
-      if text:sub(at - 1, at - 1) == "#" then
-        interpolations = interpolations + 1
-      elseif parens == 0 and interpolations == 0 then
-        depth = depth + 1
-      end
-    elseif c == "}" then
-      if interpolations > 0 then
-        interpolations = interpolations - 1
-      elseif parens == 0 then
-        if depth == 0 then sb.input_error(line_of(at), "a \"}\" closes no block") end
-        depth = depth - 1
-        if depth == 0 then start = at + 1 end
-      end
-    elseif parens == 0 and interpolations == 0 then
-      -- ";"
-      if depth == 0 then found[#found + 1] = { text = text:sub(start, at - 1), start = start } end
-      if depth == 0 then start = at + 1 end
-    end
-  end
-  if depth > 0 then sb.input_error(line_of(#text), "a block is never closed (" .. depth .. " \"{\" left open)") end
-  if trim(text:sub(start)) ~= "" then found[#found + 1] = { text = text:sub(start), start = start } end
-  return found
-end
 
 -- The positions of `marks` (a set of characters) in `text` that are
 -- outside parentheses and strings.
@@ -154,54 +41,6 @@ local function top_level(text, marks)
     end
   end
   return positions
-end
-
--- Where each "(" of `text` is closed: { [open] = close }.
-local function closes_of(text)
-  local closes, open, position = {}, {}, 1
-  while true do
-    local at, _, c = text:find("([\"'()])", position)
-    if not at then break end
-    position = at + 1
-    if c == "\"" or c == "'" then
-      position = string_end(text, at) + 1
-    elseif c == "(" then
-      open[#open + 1] = at
-    elseif #open > 0 then
-      closes[open[#open]] = at
-      open[#open] = nil
-    end
-  end
-  return closes
-end
-
--- The CSS functions a colour is written with: a value that starts with one
--- and is no colour is a mistake worth a word, where "700" or "1rem" is just
--- not a colour.
-local colour_functions = {
-  rgb = true, rgba = true, hsl = true, hsla = true, hwb = true, lab = true, lch = true, oklab = true,
-  oklch = true, color = true,
-}
-
--- Whether `value` is meant as a colour: a hex with its "#" or a colour
--- function (a name such as "red" is tried too, and silently not a colour
--- when it is none).
--- Only a value that is one hex or one call is: "#f00 + #111" is an
--- operation Sass computes.
-local function looks_like_colour(value, closes)
-  if value:sub(1, 1) == "#" then return not value:find("%s") end
-  local name, open = value:match("^([%a][%w%-]*)()%(")
-  return name ~= nil and colour_functions[name:lower()] == true and closes[open] == #value
-end
-
--- Reads `value` as a CSS <color>, or nil and why. Sass has no hex without
--- "#": a bare "700" or "beef" (which sb.color takes for hex) is no colour.
-local function css_colour(value)
-  if #value > colour_bound then return nil, "its value is longer than " .. colour_bound .. " bytes, which no colour is" end
-  if value:match("^%x+$") then return nil end
-  local ok, colour = pcall(sb.color, value)
-  if ok then return colour end
-  return nil, tostring(colour):gsub("^sb%.color: ", "")
 end
 
 -- A variable's name as Sass looks it up: "-" and "_" are the same.
@@ -226,42 +65,6 @@ local function key_name(text)
   return quoted or text
 end
 
--- The families of the colours, the way design systems name them: a run of
--- variables that differ only in their last part is a row, named by what
--- they share ("color-red-50 … color-red-950" the row "red" of the group
--- "color"; "gray-0 … gray-12" the row "gray"). A name that extends one of
--- its row's own ("selection-text" after "selection") stays in the row.
--- Rows follow the file's order. In Sass "_" is "-" too.
-local separators = "[^%-_]+"
-local function families(found)
-  local rows, current = {}, nil
-  for _, entry in ipairs(found) do
-    local parts = {}
-    for part in entry.name:gmatch(separators) do parts[#parts + 1] = part end
-    local extends = current ~= nil and #parts > #current.prefix
-    if extends then
-      for i = 1, #current.prefix do
-        if parts[i] ~= current.prefix[i] then extends = false break end
-      end
-    end
-    if extends and #parts > #current.prefix + 1 then
-      -- a longer name belongs when its first extra part is a step of the row
-      extends = current.steps[parts[#current.prefix + 1]] == true
-    end
-    if not extends then
-      local prefix = {}
-      for i = 1, #parts - 1 do prefix[i] = parts[i] end
-      current = { prefix = prefix, steps = {}, entries = {} }
-      rows[#rows + 1] = current
-    end
-    local step = table.concat(parts, "-", #current.prefix + 1)
-    current.steps[step] = true
-    entry.step = #parts > 0 and step or entry.name
-    current.entries[#current.entries + 1] = entry
-  end
-  return rows
-end
-
 local function read(ctx)
   local file = ctx.input.name
   local text = sb.input()
@@ -269,7 +72,7 @@ local function read(ctx)
   local title = text:match("^/%* (.-): written by swatchbook %*/")
   if title then sb.title(title) end
   title = title or ctx.input.stem
-  text = strip_comments(text, line_counter(text))
+  text = sheet.strip_comments(text, line_counter(text), true)
   local line_of = line_counter(text)
 
   local function warn(line, name, why)
@@ -298,9 +101,9 @@ local function read(ctx)
     end
     -- an expression Sass evaluates is not read
     if value:find("$", 1, true) or value:find("#{", 1, true) then return nil end
-    local colour, why = css_colour(value)
+    local colour, why = sheet.colour(value)
     if colour then return { colour = colour } end
-    if why and looks_like_colour(value, closes_of(value)) then warn(line, label, why) end
+    if why and sheet.looks_like_colour(value, closes_of(value)) then warn(line, label, why) end
     return nil
   end
 
@@ -340,7 +143,7 @@ local function read(ctx)
     return { map = items }
   end
 
-  for _, statement in ipairs(statements(text, line_of)) do
+  for _, statement in ipairs(sheet.statements(text, line_of, "#", false)) do
     local dollar, name, after = statement.text:match("^%s*()%$([%w_%-]+)%s*:()")
     if dollar then
       local line = line_of(statement.start + dollar - 1)
@@ -401,7 +204,7 @@ local function read(ctx)
   -- Runs of plain variables make families; a map's rows stand alone.
   local rows, run = {}, {}
   local function flush()
-    for _, row in ipairs(families(run)) do rows[#rows + 1] = row end
+    for _, row in ipairs(sheet.families(run, "[^%-_]+")) do rows[#rows + 1] = row end
     run = {}
   end
   for _, unit in ipairs(units) do

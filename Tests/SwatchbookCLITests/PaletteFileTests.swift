@@ -379,7 +379,9 @@ extension PaletteFileTests {
         #expect(onDisk.keys.sorted() == BundledReaders.files.keys.sorted())
         for (name, bytes) in onDisk { #expect(BundledReaders.files[name] == bytes, "\(name)") }
         let readers = ReaderLocator(environment: ["HOME": "/nonexistent"]).readers()
-        #expect(readers.count == onDisk.count - 1, "every reader but terminal.lua loads")
+        #expect(
+            readers.count == onDisk.count - 2,
+            "every reader but the shared terminal.lua and stylesheet.lua loads")
         let formats = readers.map(\.probe.declaration.format)
         #expect(Set(formats).count == formats.count, "\(formats)")
         // The tables are generated from the readers, and are up to date.

@@ -17,6 +17,7 @@ extension BundledReaders {
         "konsole.lua": PackageResources.konsole_lua,
         "less.lua": PackageResources.less_lua,
         "scss.lua": PackageResources.scss_lua,
+        "stylesheet.lua": PackageResources.stylesheet_lua,
         "terminal.lua": PackageResources.terminal_lua,
         "tilix.lua": PackageResources.tilix_lua,
         "wezterm.lua": PackageResources.wezterm_lua,

@@ -1,0 +1,230 @@
+-- What the style-sheet readers share (CSS custom properties, Sass and Less
+-- variables): text read in one pass (comments, strings, statements,
+-- parentheses), what counts as a colour, and the families design systems
+-- name their colours in.
+local sb = require "swatchbook"
+
+local M = {}
+
+-- The longest value tried as a colour: sb.color takes time in proportion
+-- to what it is given, and no colour is near this long.
+M.colour_bound = 1024
+
+-- `s` without the white space around it, in one pass.
+function M.trim(s)
+  local first = s:find("%S")
+  if not first then return "" end
+  return s:match("^.*%S", first)
+end
+
+-- Line numbers for positions met in order: each counts only the text
+-- since the one before, so a long file is read in one pass.
+function M.line_counter(text)
+  local at, line = 1, 1
+  return function(position)
+    if position < at then at, line = 1, 1 end
+    local _, breaks = text:sub(at, position - 1):gsub("\n", "")
+    line = line + breaks
+    at = position
+    return line
+  end
+end
+
+-- Where the string opened by the quote at `open` closes (its closing
+-- quote, or the end of its line: an unclosed string ends there).
+function M.string_end(text, open)
+  local quote = text:sub(open, open)
+  local position = open + 1
+  while true do
+    local at, _, c = text:find("([\\\n\"'])", position)
+    if not at then return #text end
+    if c == "\\" then
+      position = at + 2
+    elseif c == quote or c == "\n" then
+      return at
+    else
+      position = at + 1
+    end
+  end
+end
+
+-- The text with each comment made spaces (keeping its line breaks, so line
+-- numbers stay right): `/* … */`, and with `line_comments` (Sass, Less)
+-- `// …` to the end of the line, but not inside a string, nor the `//` of
+-- a URL's `://`.
+function M.strip_comments(text, line_of, line_comments)
+  local parts, position, kept = {}, 1, 1
+  while true do
+    local at, _, c = text:find("([\"'/])", position)
+    if not at then break end
+    local after = text:sub(at + 1, at + 1)
+    if c ~= "/" then
+      position = M.string_end(text, at) + 1
+    elseif after == "*" then
+      local close = text:find("*/", at + 2, true)
+      if not close then sb.input_error(line_of(at), "a comment is never closed") end
+      parts[#parts + 1] = text:sub(kept, at - 1)
+      local _, breaks = text:sub(at, close + 1):gsub("\n", "")
+      parts[#parts + 1] = " " .. ("\n"):rep(breaks)
+      position, kept = close + 2, close + 2
+    elseif line_comments and after == "/" and text:sub(at - 1, at - 1) ~= ":" then
+      local stop = text:find("\n", at, true) or #text + 1
+      parts[#parts + 1] = text:sub(kept, at - 1)
+      parts[#parts + 1] = " "
+      position, kept = stop, stop
+    else
+      position = at + 1
+    end
+  end
+  parts[#parts + 1] = text:sub(kept)
+  return table.concat(parts)
+end
+
+-- The statements at the top of a Sass or Less file, each { text, start }:
+-- what lies between `;`s and blocks outside any parentheses, string or
+-- interpolation (`#{…}` in Sass, `@{…}` in Less: `interpolation` is its
+-- mark). A block's prelude (a selector, a mixin, `@media …`) is no
+-- statement, and what is inside the block is skipped, but for a Less
+-- detached ruleset (`@name: { … }`, with `rulesets`), whose prelude is
+-- given its `body` and `body_start`.
+function M.statements(text, line_of, interpolation, rulesets)
+  local found = {}
+  local depth, parens, interpolations = 0, 0, 0
+  local position, start, body_start = 1, 1, 1
+  while true do
+    local at, _, c = text:find("([\"'(){};])", position)
+    if not at then break end
+    position = at + 1
+    if c == "\"" or c == "'" then
+      position = M.string_end(text, at) + 1
+    elseif c == "(" then
+      parens = parens + 1
+    elseif c == ")" then
+      if parens > 0 then parens = parens - 1 end
+    elseif c == "{" then
+      if text:sub(at - 1, at - 1) == interpolation then
+        interpolations = interpolations + 1
+      elseif parens == 0 and interpolations == 0 then
+        depth = depth + 1
+        if depth == 1 then body_start = at + 1 end
+      end
+    elseif c == "}" then
+      if interpolations > 0 then
+        interpolations = interpolations - 1
+      elseif parens == 0 then
+        if depth == 0 then sb.input_error(line_of(at), "a \"}\" closes no block") end
+        depth = depth - 1
+        if depth == 0 then
+          local prelude = text:sub(start, body_start - 2)
+          if rulesets and prelude:match("^%s*@[%w_%-]+%s*:%s*$") then
+            found[#found + 1] = { text = prelude, start = start, body = text:sub(body_start, at - 1),
+                                  body_start = body_start }
+          end
+          start = at + 1
+        end
+      end
+    elseif parens == 0 and interpolations == 0 then
+      -- ";"
+      if depth == 0 then
+        found[#found + 1] = { text = text:sub(start, at - 1), start = start }
+        start = at + 1
+      end
+    end
+  end
+  if depth > 0 then sb.input_error(line_of(#text), "a block is never closed (" .. depth .. " \"{\" left open)") end
+  if M.trim(text:sub(start)) ~= "" then found[#found + 1] = { text = text:sub(start), start = start } end
+  return found
+end
+
+-- Where each "(" of `text` is closed, strings skipped: { [open] = close }.
+function M.closes_of(text)
+  local closes, open, position = {}, {}, 1
+  while true do
+    local at, _, c = text:find("([\"'()])", position)
+    if not at then break end
+    position = at + 1
+    if c == "\"" or c == "'" then
+      position = M.string_end(text, at) + 1
+    elseif c == "(" then
+      open[#open + 1] = at
+    elseif #open > 0 then
+      closes[open[#open]] = at
+      open[#open] = nil
+    end
+  end
+  return closes
+end
+
+-- The CSS functions a colour is written with: a value that is one of them
+-- and no colour is a mistake worth a word, where "700" or "1rem" is just
+-- not a colour.
+local colour_functions = {
+  rgb = true, rgba = true, hsl = true, hsla = true, hwb = true, lab = true, lch = true, oklab = true,
+  oklch = true, color = true, ["color-mix"] = true, ["light-dark"] = true,
+}
+
+-- Whether `value` is meant as a colour: one hex with its "#", or one call
+-- of a colour function (`closes` is closes_of(value)). A name such as
+-- "red" is tried too, and silently not a colour when it is none; "#f00 +
+-- #111" is an operation a preprocessor computes.
+function M.looks_like_colour(value, closes)
+  if value:sub(1, 1) == "#" then return not value:find("%s") end
+  local name, open = value:match("^([%a][%w%-]*)()%(")
+  return name ~= nil and colour_functions[name:lower()] == true and closes[open] == #value
+end
+
+-- Reads `value` as a CSS <color>, or nil and why (nil when it is plainly
+-- no colour). CSS has no hex without "#": a bare "700" or "beef" (which
+-- sb.color takes for hex, as plugins may write it) is no colour here.
+-- `options` are sb.color's (`{ scheme = "dark" }`).
+function M.colour(value, options)
+  if #value > M.colour_bound then
+    return nil, "its value is longer than " .. M.colour_bound .. " bytes, which no colour is"
+  end
+  if value:match("^%x+$") then return nil end
+  local ok, colour
+  if options then ok, colour = pcall(sb.color, value, options) else ok, colour = pcall(sb.color, value) end
+  if ok then return colour end
+  return nil, (tostring(colour):gsub("^sb%.color: ", ""))
+end
+
+-- The families of the colours, the way design systems name them: a run of
+-- names that differ only in their last part is a row, named by what they
+-- share ("color-red-50 … color-red-950" the row "red" of the group
+-- "color", as Tailwind writes them; "gray-0 … gray-12" the row "gray", as
+-- Open Props does). A name that extends one of its row's own
+-- ("selection-text" after "selection") stays in the row. Rows follow the
+-- file's order, so it is kept; a change of `scope` (a CSS rule) starts a
+-- row. `found` holds { name, scope? … }; each gets its `step`, the name
+-- within its row. `separators` is the pattern of a part ("[^%-]+"; Sass
+-- takes "_" for "-" too).
+function M.families(found, separators)
+  local rows, current = {}, nil
+  for _, entry in ipairs(found) do
+    local parts = {}
+    for part in entry.name:gmatch(separators or "[^%-]+") do parts[#parts + 1] = part end
+    local extends = current ~= nil and current.scope == entry.scope and #parts > #current.prefix
+    if extends then
+      for i = 1, #current.prefix do
+        if parts[i] ~= current.prefix[i] then extends = false break end
+      end
+    end
+    if extends and #parts > #current.prefix + 1 then
+      -- a longer name belongs when its first extra part is a step of the row
+      extends = current.steps[parts[#current.prefix + 1]] == true
+    end
+    if not extends then
+      local prefix = {}
+      for i = 1, #parts - 1 do prefix[i] = parts[i] end
+      current = { scope = entry.scope, prefix = prefix, steps = {}, entries = {} }
+      rows[#rows + 1] = current
+    end
+    local step = table.concat(parts, "-", #current.prefix + 1)
+    current.steps[step] = true
+    entry.step = #parts > 0 and step or entry.name
+    current.entries[#current.entries + 1] = entry
+  end
+  return rows
+end
+
+return M

@@ -1,0 +1,1 @@
+../../../Readers/stylesheet.lua
