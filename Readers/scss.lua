@@ -201,68 +201,7 @@ local function read(ctx)
     return {}
   end
 
-  -- Runs of plain variables make families; a map's rows stand alone.
-  local rows, run = {}, {}
-  local function flush()
-    for _, row in ipairs(sheet.families(run, "[^%-_]+")) do rows[#rows + 1] = row end
-    run = {}
-  end
-  for _, unit in ipairs(units) do
-    if unit.map then
-      flush()
-      rows[#rows + 1] = { map = unit.map, section = unit.section }
-    else
-      run[#run + 1] = unit
-    end
-  end
-  flush()
-
-  -- A row's first part names its group ("color" of "color-red"), and so
-  -- does a row of one part that is some longer row's group; the others are
-  -- the file's own. Rows of one group in a run make one
-  -- section.
-  local groups = {}
-  for _, row in ipairs(rows) do
-    if row.prefix and #row.prefix >= 2 then groups[row.prefix[1]] = true end
-  end
-  -- The rows of no group are the section "variables", never named as the
-  -- file (a writer takes a row named so for a flat palette's), but for a
-  -- flat palette's own: names of one part, all the file has.
-  local own = title == "variables" and "global variables" or "variables"
-  local loose = (#rows == 1 and not rows[1].map) and title or own
-  local sections, section = {}, nil
-  for _, row in ipairs(rows) do
-    local name, row_name, items
-    if row.map then
-      name, row_name, items = row.section or own, row.map.name, row.map.items
-    else
-      local prefix = row.prefix
-      local group = (#prefix >= 2 or (#prefix == 1 and groups[prefix[1]])) and prefix[1] or nil
-      name = group or (loose == title and title or own)
-      row_name = #prefix == 0 and loose or #prefix == 1 and prefix[1] or table.concat(prefix, "-", 2)
-      items = {}
-      for _, entry in ipairs(row.entries) do
-        items[#items + 1] = {
-          id = entry.name, name = entry.step, color = entry.colour, key = "$" .. entry.name, ref = entry.ref,
-        }
-      end
-    end
-    if not section or section.name ~= name then
-      section = { name = name, rows = {} }
-      sections[#sections + 1] = section
-    end
-    -- the next row of the same name goes on, but never a map's
-    local last = section.rows[#section.rows]
-    if last and last.name == row_name and not row.map and not last.map then
-      for _, item in ipairs(items) do last.items[#last.items + 1] = item end
-    else
-      section.rows[#section.rows + 1] = { name = row_name, items = items, map = row.map and true or nil }
-    end
-  end
-  for _, each in ipairs(sections) do
-    for _, row in ipairs(each.rows) do row.map = nil end
-  end
-  return sections
+  return sheet.sections(units, title, "$", "[^%-_]+")
 end
 
 return {
