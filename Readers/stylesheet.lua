@@ -200,28 +200,47 @@ end
 -- takes "_" for "-" too).
 function M.families(found, separators)
   local rows, current = {}, nil
+  -- The common case, without splitting the name: the next step of the
+  -- current row ("color-red-100" after "color-red-50"), where the parts
+  -- are plainly what lies between "-" (no "--", no "-" at an end).
+  local function next_step(entry)
+    local name = entry.name
+    if not current or current.scope ~= entry.scope or separators or name:find("--", 1, true)
+      or name:sub(1, 1) == "-" or name:sub(-1) == "-" then
+      return nil
+    end
+    local head, step = name:match("^(.*)%-([^%-]+)$")
+    if not head then head, step = "", name end
+    return current.text == head and step or nil
+  end
   for _, entry in ipairs(found) do
-    local parts = {}
-    for part in entry.name:gmatch(separators or "[^%-]+") do parts[#parts + 1] = part end
-    local extends = current ~= nil and current.scope == entry.scope and #parts > #current.prefix
-    if extends then
-      for i = 1, #current.prefix do
-        if parts[i] ~= current.prefix[i] then extends = false break end
+    local step = next_step(entry)
+    if step then
+      current.steps[step] = true
+    else
+      local parts = {}
+      for part in entry.name:gmatch(separators or "[^%-]+") do parts[#parts + 1] = part end
+      local extends = current ~= nil and current.scope == entry.scope and #parts > #current.prefix
+      if extends then
+        for i = 1, #current.prefix do
+          if parts[i] ~= current.prefix[i] then extends = false break end
+        end
       end
+      if extends and #parts > #current.prefix + 1 then
+        -- a longer name belongs when its first extra part is a step of the row
+        extends = current.steps[parts[#current.prefix + 1]] == true
+      end
+      if not extends then
+        local prefix = {}
+        for i = 1, #parts - 1 do prefix[i] = parts[i] end
+        current = { scope = entry.scope, prefix = prefix, text = table.concat(prefix, "-"), steps = {}, entries = {} }
+        rows[#rows + 1] = current
+      end
+      step = table.concat(parts, "-", #current.prefix + 1)
+      current.steps[step] = true
+      if #parts == 0 then step = entry.name end
     end
-    if extends and #parts > #current.prefix + 1 then
-      -- a longer name belongs when its first extra part is a step of the row
-      extends = current.steps[parts[#current.prefix + 1]] == true
-    end
-    if not extends then
-      local prefix = {}
-      for i = 1, #parts - 1 do prefix[i] = parts[i] end
-      current = { scope = entry.scope, prefix = prefix, steps = {}, entries = {} }
-      rows[#rows + 1] = current
-    end
-    local step = table.concat(parts, "-", #current.prefix + 1)
-    current.steps[step] = true
-    entry.step = #parts > 0 and step or entry.name
+    entry.step = step
     current.entries[#current.entries + 1] = entry
   end
   return rows
