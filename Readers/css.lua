@@ -15,7 +15,7 @@
 local sb = require "swatchbook"
 local sheet = require "stylesheet"
 
-local trim, line_counter, closes_of = sheet.trim, sheet.line_counter, sheet.closes_of
+local trim, closes_of = sheet.trim, sheet.closes_of
 
 local value_bound = 64 * 1024
 local reference_bound = 100000
@@ -29,9 +29,8 @@ local function declaration(text)
   return name, trim(text:sub(after)), dashes
 end
 
-local function parse(text)
-  text = sheet.strip_comments(text, line_counter(text), false)
-  local line_of = line_counter(text)
+-- `text` with its comments made spaces, and its line counter.
+local function parse(text, line_of)
   local rules, by_name = {}, {}
   local selectors, depth = {}, 0
   local position = 1
@@ -214,11 +213,7 @@ return {
   },
   data = function(ctx)
     local file = ctx.input.name
-    local text = sb.input()
-    -- the title Swatchbook's css writer puts first
-    local title = text:match("^/%* (.-): written by swatchbook %*/")
-    if title then sb.title(title) end
-    local rules, by_name = parse(text)
+    local rules, by_name = parse(sheet.input(ctx, false))
     local resolve = substitution(by_name, file)
     -- light-dark() takes its dark colour with --scheme dark
     local options = ctx.scheme == "dark" and { scheme = "dark" } or nil

@@ -29,13 +29,7 @@ local trim, line_counter, closes_of = sheet.trim, sheet.line_counter, sheet.clos
 
 local function read(ctx)
   local file = ctx.input.name
-  local text = sb.input()
-  -- the title a "/* title: written by swatchbook */" comment gives
-  local title = text:match("^/%* (.-): written by swatchbook %*/")
-  if title then sb.title(title) end
-  title = title or ctx.input.stem
-  text = sheet.strip_comments(text, line_counter(text), true)
-  local line_of = line_counter(text)
+  local text, line_of, title = sheet.input(ctx, true)
 
   local function warn(line, label, why)
     sb.log(file .. ":" .. line .. ": warning: " .. label .. ": " .. why .. ", so it is left out")

@@ -18,7 +18,7 @@
 local sb = require "swatchbook"
 local sheet = require "stylesheet"
 
-local trim, line_counter, string_end, closes_of = sheet.trim, sheet.line_counter, sheet.string_end, sheet.closes_of
+local trim, string_end, closes_of = sheet.trim, sheet.string_end, sheet.closes_of
 -- The deepest map read: a map nested deeper is left out, with a warning.
 local depth_bound = 32
 
@@ -67,13 +67,7 @@ end
 
 local function read(ctx)
   local file = ctx.input.name
-  local text = sb.input()
-  -- the title Swatchbook's scss writer puts first
-  local title = text:match("^/%* (.-): written by swatchbook %*/")
-  if title then sb.title(title) end
-  title = title or ctx.input.stem
-  text = sheet.strip_comments(text, line_counter(text), true)
-  local line_of = line_counter(text)
+  local text, line_of, title = sheet.input(ctx, true)
 
   local function warn(line, name, why)
     sb.log(file .. ":" .. line .. ": warning: $" .. name .. ": " .. why .. ", so it is left out")

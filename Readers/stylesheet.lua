@@ -80,6 +80,19 @@ function M.strip_comments(text, line_of, line_comments)
   return table.concat(parts)
 end
 
+-- The file a reader is given, read as all three begin: the title a
+-- Swatchbook writer put first ("/* title: written by swatchbook */") is
+-- the palette's, and the text comes back with its comments made spaces
+-- (`line_comments` as strip_comments), with its line counter and the title
+-- (the file's stem when it names none).
+function M.input(ctx, line_comments)
+  local text = sb.input()
+  local title = text:match("^/%* (.-): written by swatchbook %*/")
+  if title then sb.title(title) end
+  text = M.strip_comments(text, M.line_counter(text), line_comments)
+  return text, M.line_counter(text), title or ctx.input.stem
+end
+
 -- The statements at the top of a Sass or Less file, each { text, start }:
 -- what lies between `;`s and blocks outside any parentheses, string or
 -- interpolation (`#{…}` in Sass, `@{…}` in Less: `interpolation` is its
