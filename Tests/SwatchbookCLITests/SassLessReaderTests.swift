@@ -331,6 +331,8 @@ import Testing
 
     /// A chain as long as the file resolves, each link once: Sass in the
     /// file's order, Less from the end (every reference before what it names).
+    /// The bound is the reader's own: the default 5 s script budget stops a
+    /// reader that walks the chain again for each link (exit 65).
     @Test func longChainsResolveInLinearTime() throws {
         let scratch = ScratchFolder()
         let count = 20000
@@ -341,10 +343,8 @@ import Testing
         less += "@v\(count - 1): #123456;\n"
         for (name, text) in [("chain.scss", sass), ("chain.less", less)] {
             let file = scratch.write(name, text)
-            let started = Date()
             let entries = try RoundTripMatrixTests.entries(file)
             #expect(entries.count == count && entries.allSatisfy { $0.color == "#123456" }, "\(name)")
-            #expect(Date().timeIntervalSince(started) < 20, "\(name) took too long")
         }
     }
 }
