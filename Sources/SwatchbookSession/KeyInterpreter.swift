@@ -117,7 +117,8 @@ public struct KeyInterpreter {
     /// keys as if typed, then what they typed applied, so `browse --keys K`
     /// starts on the screen `render --keys K` draws. Returns the outcome
     /// that ends the session early: a quit, or (when `picking`) a tap's
-    /// result. A tap whose path names nothing is said of `tapsFrom`, where
+    /// result. The taps' paths are in the whole catalogue; one that names
+    /// nothing shown is said of `tapsFrom`, where
     /// the caller took the taps from (the CLI's `--tap`).
     public mutating func replay(
         filter: String? = nil, taps: [ElementPath] = [], tapsFrom: String = "tap", keys: [Key],
@@ -125,10 +126,11 @@ public struct KeyInterpreter {
     ) throws(Diagnostic) -> Outcome? {
         if let filter { try session.setFilter(filter) }
         for path in taps {
-            guard session.navigator.locate(session.navigator.chosen(path), in: session.state) != nil else {
-                throw Diagnostic(.usage, "\(path) names no element of the catalogue").about(tapsFrom)
+            let shown: ElementPath
+            do throws(Diagnostic) { shown = try session.shownPath(of: path) } catch {
+                throw error.about(tapsFrom)
             }
-            _ = try session.tap(path)
+            _ = try session.tap(shown)
         }
         for key in keys {
             switch try press(key) {

@@ -18,10 +18,10 @@ public enum PickFormat: String, CaseIterable, Sendable {
         case .hsl: return color?.cssHSL
         case .oklch: return color?.cssOKLCH
         case .name: return Sanitizer.clean(name)
-        case .path: return element.path.description
+        case .path: return element.wholePath.description
         case .json:
             var bytes: [UInt8] =
-                Array(#"{"path": ""#.utf8) + Array(element.path.description.utf8)
+                Array(#"{"path": ""#.utf8) + Array(element.wholePath.description.utf8)
                 + Array(#"", "name": "#.utf8)
             JSONString.append(name, to: &bytes, controls: .replaced)
             if let color {

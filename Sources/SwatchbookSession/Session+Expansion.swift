@@ -35,10 +35,12 @@ extension Session {
         catalogue?.forEachNode(where: { !$0.children.isEmpty }) { key, _ in state.expanded.insert(key) }
     }
 
-    /// Opens the node at `path` and every node above it; a path that names
-    /// nothing, or no node with children, is a usage error.
+    /// Opens the node at `path`, a path in the whole catalogue, and every
+    /// node above it; a path that names nothing, or no node with children,
+    /// is a usage error.
     public func expand(_ path: ElementPath) throws(Diagnostic) {
-        guard let target = navigator.locate(path, in: state) else {
+        let shown = try shownPath(of: path)
+        guard let target = navigator.locate(shown, in: state) else {
             throw Diagnostic(.usage, "\(path) names no element of the catalogue")
         }
         guard target.kind == .node else {
@@ -54,8 +56,8 @@ extension Session {
         guard target.node?.children.isEmpty == false else {
             throw Diagnostic(.usage, "\(path) is a node without children")
         }
-        for length in 3...path.indices.count {
-            let prefix = ElementPath(Array(path.indices.prefix(length)))
+        for length in 3...shown.indices.count {
+            let prefix = ElementPath(Array(shown.indices.prefix(length)))
             if let element = navigator.locate(prefix, in: state) { state.expanded.insert(element.key) }
         }
     }

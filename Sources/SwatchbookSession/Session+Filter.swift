@@ -35,7 +35,7 @@ extension Session {
                 "this catalogue cannot be filtered: its lazy source has no search(query) function")
         }
         let found = try SearchResults(paths, in: script.source, file: script.file)
-        show(found.catalogue, for: text, opening: [], matched: !paths.isEmpty, best: found.first)
+        show(found, for: text, opening: [], matched: !paths.isEmpty, best: found.first)
     }
 
     /// Shows `filtered`, what `text` keeps, with `opened` nodes opened over
@@ -90,13 +90,16 @@ extension Session {
 }
 
 /// The catalogue of what a lazy source's search found: its sections, rows
-/// and items at those paths, asked of the source, in catalogue order.
-struct SearchResults {
+/// and items at those paths, asked of the source, in catalogue order, and
+/// where each is in the source.
+struct SearchResults: CatalogueSource {
     /// The most items a row found whole may hold: a lazy row is asked for
     /// each of them.
     static let wholeRowLimit = 100_000
 
     var catalogue: Catalogue
+    /// What of the source `catalogue` holds, by the source's indices.
+    var kept: KeptElements
     /// Where the first path answered is in `catalogue`.
     var first: ElementPath?
 
@@ -125,6 +128,7 @@ struct SearchResults {
             }
         }
         var sections: [Section] = []
+        var keptSections: [KeptElements.Section] = []
         var lastSection: Int?
         // Where each path lands in the catalogue built.
         var landed: [ElementPath: ElementPath] = [:]
@@ -133,12 +137,14 @@ struct SearchResults {
             if lastSection != s {
                 let summary = source.sectionSummary(s)
                 sections.append(Section(name: summary.name, id: summary.id, rows: []))
+                keptSections.append(KeptElements.Section(section: s, rows: []))
                 lastSection = s
             }
             let summary = source.rowSummary(s, r)
             let place = [sections.count, sections[sections.count - 1].rows.count + 1]
             landed[ElementPath([s + 1, r + 1])] = ElementPath(place)
             let content: RowContent
+            var keptContent = KeptElements.Content.whole
             switch (summary.kind, rows[position]!) {
             case (.items, let chosen?):
                 let indices = Array(Set(chosen)).sorted()
@@ -146,6 +152,7 @@ struct SearchResults {
                     landed[ElementPath([s + 1, r + 1, index + 1])] = ElementPath(place + [i + 1])
                 }
                 content = .items(indices.map { source.item(s, r, $0) })
+                keptContent = .items(indices.map { Int32($0) })
             case (.items, nil):
                 guard summary.count <= Self.wholeRowLimit else {
                     throw Diagnostic(
@@ -159,8 +166,26 @@ struct SearchResults {
             }
             sections[sections.count - 1].rows.append(
                 Row(name: summary.name, id: summary.id, content: content))
+            keptSections[keptSections.count - 1].rows?.append(KeptElements.Row(row: r, content: keptContent))
         }
         catalogue = Catalogue(sections: sections)
+        kept = KeptElements(sections: keptSections)
         first = paths.first.flatMap { landed[$0] }
     }
+}
+
+extension SearchResults {
+    var isEager: Bool { true }
+    var sectionCount: Int { catalogue.sectionCount }
+    func sectionSummary(_ section: Int) -> SectionSummary { catalogue.sectionSummary(section) }
+    func rowCount(_ section: Int) -> Int { catalogue.rowCount(section) }
+    func rowSummary(_ section: Int, _ row: Int) -> RowSummary { catalogue.rowSummary(section, row) }
+    func item(_ section: Int, _ row: Int, _ index: Int) -> Item { catalogue.item(section, row, index) }
+    func items(_ section: Int, _ row: Int, _ indices: Range<Int>) -> [Item] {
+        catalogue.items(section, row, indices)
+    }
+    func fields(_ section: Int, _ row: Int) -> [Field] { catalogue.fields(section, row) }
+    func nodes(_ section: Int, _ row: Int) -> [Node] { catalogue.nodes(section, row) }
+    func wholePath(of path: ElementPath) -> ElementPath { kept.wholePath(of: path) }
+    func shownPath(of whole: ElementPath) -> ElementPath? { kept.shownPath(of: whole) }
 }

@@ -41,8 +41,9 @@ extension Session {
     /// marked, so Enter picks the focused one as a single pick does.
     public func markedResult() -> String? {
         let paths = state.selected.compactMap { path(ofKey: $0) }.sorted()
+        let whole = wholeNavigator
         let lines = paths.compactMap { path in
-            navigator.locate(path, in: state).flatMap(pickFormat.text(for:))
+            whole.locate(path, in: state).flatMap(pickFormat.text(for:))
         }
         return lines.isEmpty ? nil : lines.joined(separator: "\n")
     }
@@ -82,7 +83,7 @@ extension Session {
         if try call(.shouldSelect, with: element, mouse: mouse) == .no { return }
         if settings.selection == .single {
             for key in state.selected.sorted() where key != element.key {
-                if let path = path(ofKey: key), let other = navigator.locate(path, in: state) {
+                if let path = path(ofKey: key), let other = wholeNavigator.locate(path, in: state) {
                     try deselect(other, mouse: mouse)
                 } else {
                     state.selected.remove(key)
@@ -90,7 +91,7 @@ extension Session {
             }
         }
         state.selected.insert(element.key)
-        state.selectionPaths[element.key] = element.path
+        state.selectionPaths[element.key] = element.wholePath
         _ = try call(.onSelect, with: element, mouse: mouse)
     }
 
@@ -101,14 +102,17 @@ extension Session {
         _ = try call(.onDeselect, with: element, mouse: mouse)
     }
 
-    /// Where the element with `key` is: its remembered path if the key is
-    /// still there, else (for a catalogue that can be searched) anywhere.
+    /// Where the element with `key` is in the whole catalogue: its
+    /// remembered path if the key is still there, else (for a catalogue
+    /// that can be searched) anywhere, shown by the filter or not.
     public func path(ofKey key: String) -> ElementPath? {
-        let nav = navigator
-        for hint in [state.selectionPaths[key], state.focus == key ? state.focusPath : nil].compactMap({ $0 })
+        let nav = wholeNavigator
+        let focused = state.focus == key ? state.focusPath.map { wholePath(of: $0) } : nil
+        for hint in [state.selectionPaths[key], focused].compactMap({ $0 })
         where nav.locate(hint, in: state)?.key == key {
             return hint
         }
+        let source = wholeSource
         guard source.isEager else { return nil }
         for s in 0..<source.sectionCount {
             for r in 0..<source.rowCount(s) {

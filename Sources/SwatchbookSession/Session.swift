@@ -56,6 +56,9 @@ public final class Session {
     public internal(set) var pickResult: String?
     /// What a pick prints for a tapped colour (`--print`).
     public var pickFormat = PickFormat.hex
+    /// Whether the session is a `pick`, which picks one item: the focus goes
+    /// to the lines of a details table, not to the table as a whole.
+    public var picksItems = false
 
     public init(
         script: any SessionScript, settings: LayoutSettings, screen: Screen, state: ViewState?,
@@ -85,9 +88,11 @@ public final class Session {
     /// it first if nothing has yet: a navigator left to measure alone would
     /// measure the whole document again on every key and tap.
     public var navigator: Navigator {
-        Navigator(
+        var navigator = Navigator(
             source: source, settings: settings, width: screen.width, height: screen.height, measure: measure,
             measured: layout)
+        navigator.focusesTableLines = picksItems
+        return navigator
     }
 
     /// The layout for the current state; the measured document is kept
@@ -141,9 +146,10 @@ public final class Session {
         navigator.focus(target, in: &state)
     }
 
-    /// Puts the focus on the item or visible node at `path`.
+    /// Puts the focus on the item or visible node at `path`, a path in the
+    /// whole catalogue.
     public func focus(_ path: ElementPath) throws(Diagnostic) {
-        guard let target = navigator.target(at: path, in: state) else {
+        guard let target = navigator.target(at: try shownPath(of: path), in: state) else {
             throw Diagnostic(.usage, "\(path) is not an item or a node on screen")
         }
         navigator.focus(target, in: &state)

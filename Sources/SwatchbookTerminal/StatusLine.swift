@@ -29,7 +29,7 @@ struct StatusLine {
         canvas.fill(line, clip: canvas.bounds, style: base)
         var parts = [session.script.name]
         if let target = session.navigator.currentTarget(in: session.state) {
-            parts.append(target.path.description)
+            parts.append(session.wholePath(of: target.path).description)
             if let element = session.navigator.locate(target.path, in: session.state) {
                 if let item = element.item { parts.append(item.name + " " + item.color.hex) }
                 if let node = element.node {

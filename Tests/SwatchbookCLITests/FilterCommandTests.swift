@@ -116,12 +116,13 @@ struct FilterCommandTests {
     }
 
     /// A lazy source filters itself through its optional search(query):
-    /// the catalogue shown is what that answers.
+    /// the catalogue shown is what that answers, its section numbered as in
+    /// the whole catalogue.
     @Test func aLazySourceFiltersThroughItsSearch() throws {
         let lines = try Self.transcript(["huge", "--filter", "row 12.34.56", "--height", "8"])
         #expect(
             lines == [
-                "Category 12, section 1", "Category 12 › Row 12.34, row 1 of 1, 1 item",
+                "Category 12, section 12", "Category 12 › Row 12.34, row 1 of 1, 1 item",
                 "Category 12 › Row 12.34 › #78D2D9, 1 of 1, focused",
             ])
         let row = try Self.transcript(["huge", "--filter", "12.34", "--height", "8"])

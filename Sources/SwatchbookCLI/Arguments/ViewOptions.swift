@@ -32,6 +32,8 @@ struct ViewOptions {
     var keys: [Key] = []
     /// `--multi`: Tab marks, Enter picks every marked colour.
     var multi = false
+    /// The command is `pick`, which picks an item in every layout.
+    var picking = false
     /// `--print`: what a pick prints.
     var printFormat = PickFormat.hex
     /// The key map, with `--bind` over the standard one.
@@ -144,6 +146,7 @@ struct ViewOptions {
         filter = try Self.filter.value(in: parsed)
         keys = try Self.keys.values(in: parsed).flatMap { $0 }
         multi = Self.multi.isSet(in: parsed)
+        picking = command == "pick"
         for binding in try Self.bind.values(in: parsed) {
             do throws(Diagnostic) { try keyMap.bind(binding) } catch { throw error.about("--bind") }
         }

@@ -60,7 +60,7 @@ struct BrowseCommand {
         let loop = BrowseLoop(model: model, terminal: device, reloader: setup.reloader(for: opened.plugin))
         let outcome = loop.run()
         if let path = options.statePath {
-            try StateFile.save(model.session.state, to: path, over: opened.saved)
+            try StateFile.save(model.session.stateToSave, to: path, over: opened.saved)
         }
         if case .signalled(let number) = outcome {
             // The terminal is back and the state saved: now die of the

@@ -155,7 +155,12 @@ struct RenderCommand {
         let bytes: [UInt8]
         var losses: [String] = []
         if let inspect {
-            guard let element = session.navigator.locate(inspect, in: session.state) else {
+            let shown: ElementPath
+            do throws(Diagnostic) { shown = try session.shownPath(of: inspect) } catch {
+                output?.discard()
+                throw error.about("--inspect")
+            }
+            guard let element = session.navigator.locate(shown, in: session.state) else {
                 output?.discard()
                 throw Diagnostic(.usage, "--inspect: \(inspect) names no element of the catalogue")
             }
@@ -184,7 +189,7 @@ struct RenderCommand {
                 )
             }
             if let path = options.statePath {
-                try StateFile.save(session.state, to: path, over: opened.saved)
+                try StateFile.save(session.stateToSave, to: path, over: opened.saved)
             }
         } catch {
             output?.discard()

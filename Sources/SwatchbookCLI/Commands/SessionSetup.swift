@@ -72,6 +72,7 @@ struct SessionSetup {
         let session = Session(
             script: plugin, settings: settings, screen: screen, state: state, measure: { TextWidth.of($0) })
         session.pickFormat = options.printFormat
+        session.picksItems = options.picking
         try session.start()
         if let filter = session.state.filter { try session.setFilter(filter) }
         return Opened(session: session, plugin: plugin, theme: theme)

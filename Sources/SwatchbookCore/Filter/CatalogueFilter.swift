@@ -35,7 +35,8 @@ public struct CatalogueFilter: Sendable {
     /// `index`, the index of `catalogue`.
     public func apply(to catalogue: Catalogue, index: SearchIndex, matches: FilterMatches) -> Result {
         var walk = Walk(index: index, matches: matches)
-        var sections: [FilteredCatalogue.KeptSection] = []
+        var sections: [KeptElements.Section] = []
+        var trees: [RowPosition: [Node]] = [:]
         for (s, section) in catalogue.sections.enumerated() {
             let sectionEntry = walk.next()
             guard walk.keeps(sectionEntry) else {
@@ -50,7 +51,7 @@ public struct CatalogueFilter: Sendable {
                 continue
             }
             let sectionKey = ModelKey.section(name: section.name, id: section.id)
-            var rows: [FilteredCatalogue.KeptRow] = []
+            var rows: [KeptElements.Row] = []
             for (r, row) in section.rows.enumerated() {
                 let rowEntry = walk.next()
                 guard walk.keeps(rowEntry) else {
@@ -76,19 +77,22 @@ public struct CatalogueFilter: Sendable {
                     }
                     rows.append(.init(row: r, content: shown.count == items.count ? .whole : .items(shown)))
                 case .fields(let fields):
-                    var shown: [Field] = []
-                    for field in fields where walk.matches(walk.next()) { shown.append(field) }
+                    var shown: [Int32] = []
+                    for f in fields.indices where walk.matches(walk.next()) { shown.append(Int32(f)) }
                     rows.append(.init(row: r, content: .fields(shown)))
                 case .children(let nodes):
                     let rowKey = ModelKey.child(of: sectionKey, name: row.name, id: row.id)
-                    rows.append(
-                        .init(row: r, content: .nodes(walk.nodes(nodes, parentKey: rowKey, path: rowPath))))
+                    let kept = walk.nodes(nodes, parentKey: rowKey, path: rowPath)
+                    trees[RowPosition(section: sections.count, row: rows.count)] = kept.nodes
+                    rows.append(.init(row: r, content: .nodes(kept.origins)))
                 }
             }
             sections.append(.init(section: s, rows: rows))
         }
         return Result(
-            catalogue: FilteredCatalogue(base: catalogue, sections: sections), opened: walk.opened,
+            catalogue: FilteredCatalogue(
+                base: catalogue, kept: KeptElements(sections: sections), trees: trees),
+            opened: walk.opened,
             best: walk.bestFocusable?.path ?? walk.bestOther?.path, matchCount: matches.entries.count)
     }
 
@@ -169,9 +173,13 @@ public struct CatalogueFilter: Sendable {
             }
         }
 
-        mutating func nodes(_ nodes: [Node], parentKey: String, path: [Int]) -> [Node] {
+        /// The kept nodes of `nodes`, reshaped, and the indices they were kept from.
+        mutating func nodes(_ nodes: [Node], parentKey: String, path: [Int]) -> (
+            nodes: [Node], origins: [KeptElements.KeptNode]
+        ) {
             var kept: [Node] = []
-            for node in nodes {
+            var origins: [KeptElements.KeptNode] = []
+            for (n, node) in nodes.enumerated() {
                 let e = next()
                 guard keeps(e) else {
                     skip(past: e)
@@ -182,15 +190,18 @@ public struct CatalogueFilter: Sendable {
                 guard hasInside(e) else {
                     skip(past: e)
                     kept.append(node)
+                    origins.append(.init(index: Int32(n), children: nil))
                     continue
                 }
                 let key = ModelKey.child(of: parentKey, name: node.name, id: node.id)
                 var copy = node
-                copy.children = self.nodes(node.children, parentKey: key, path: nodePath)
+                let children = self.nodes(node.children, parentKey: key, path: nodePath)
+                copy.children = children.nodes
                 opened.insert(key)
                 kept.append(copy)
+                origins.append(.init(index: Int32(n), children: children.origins))
             }
-            return kept
+            return (kept, origins)
         }
     }
 }

@@ -22,9 +22,9 @@ public struct Inspection: Sendable, Equatable {
     public var lines: [Line]
 
     public init(_ element: LocatedElement) {
-        path = element.path
+        path = element.wholePath
         kind = element.kind
-        var lines = [Line("Path", element.path.description), Line("Kind", element.kind.rawValue)]
+        var lines = [Line("Path", element.wholePath.description), Line("Kind", element.kind.rawValue)]
         switch element.kind {
         case .header:
             title = element.section.name

@@ -3,23 +3,30 @@ public struct LocatedElement: Sendable {
     public typealias Kind = LayoutElement.Kind
 
     public var kind: Kind
+    /// Where the element is in the catalogue shown, filtered or not: what
+    /// layout, focus and drawing address it by.
     public var path: ElementPath
+    /// Where it is in the whole catalogue (``CatalogueSource/wholePath(of:)``):
+    /// the path every output and every script is given.
+    public internal(set) var wholePath = ElementPath([])
     public var key: String
     public var section: SectionSummary
     public var row: RowSummary?
     public var item: Item?
     public var field: Field?
     public var node: Node?
-    /// The 1-based position among its siblings.
+    /// The 1-based position among its siblings in the whole catalogue.
     public var index: Int
     public var isExpanded = false
 }
 
 extension Navigator {
     /// The path a tap on `path` chooses: in details an item's line chooses
-    /// its table (inner lines are not selectable, the table is); else `path`.
+    /// its table (inner lines are not selectable, the table is) unless the
+    /// focus goes to the lines (``focusesTableLines``); else `path`.
     public func chosen(_ path: ElementPath) -> ElementPath {
-        guard settings.style == .details, path.indices.count == 3, path.indices.allSatisfy({ $0 > 0 }),
+        guard settings.style == .details, !focusesTableLines, path.indices.count == 3,
+            path.indices.allSatisfy({ $0 > 0 }),
             path.indices[0] <= source.sectionCount, path.indices[1] <= source.rowCount(path.indices[0] - 1),
             source.rowSummary(path.indices[0] - 1, path.indices[1] - 1).kind == .items
         else { return path }
@@ -29,6 +36,13 @@ extension Navigator {
     /// What `path` names: a header (`2`), a row title (`2.1`), an item or a
     /// field (`2.1.3`), or a node (`2.1.3`, `2.1.3.1`, …) of a visible tree.
     public func locate(_ path: ElementPath, in state: ViewState) -> LocatedElement? {
+        guard var element = locateShown(path, in: state) else { return nil }
+        element.wholePath = source.wholePath(of: path)
+        element.index = element.wholePath.indices.last ?? element.index
+        return element
+    }
+
+    private func locateShown(_ path: ElementPath, in state: ViewState) -> LocatedElement? {
         let p = path.indices.map { $0 - 1 }
         guard let s = p.first, s < source.sectionCount, p.allSatisfy({ $0 >= 0 }) else { return nil }
         let section = source.sectionSummary(s)

@@ -20,6 +20,9 @@ extension Navigator {
         switch target.kind {
         case .item(let index) where isOutline:
             frameTop = row.top + 1 + index
+        case .item(let index) where settings.style == .details:
+            // Under the table's title and its line of column titles.
+            frameTop = row.top + 2 + index
         case .item(let index):
             if settings.wrap {
                 let line = index / g.cellsPerLine

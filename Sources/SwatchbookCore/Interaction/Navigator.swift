@@ -32,6 +32,10 @@ public struct Navigator {
         self.measured = measured
     }
 
+    /// Whether the focus goes to the lines of a details table, one item a
+    /// line, as `pick` needs, rather than to the table as a whole.
+    public var focusesTableLines = false
+
     var geometry: StripGeometry { StripGeometry(settings: settings, width: width, measure: measure) }
 
     /// The clamped horizontal offset of a strip of `count` items.
@@ -87,7 +91,12 @@ public struct Navigator {
     /// Whether focus lands on a row's title rather than in its content: a
     /// details table, and a closed row of an outline.
     func focusesTitle(_ s: Int, _ r: Int, _ row: RowSummary, _ state: ViewState) -> Bool {
-        (settings.style == .details && row.kind == .items) || (isOutline && !isOpen(row: s, r, state))
+        (isTable(row) && !focusesTableLines) || (isOutline && !isOpen(row: s, r, state))
+    }
+
+    /// Whether the row is drawn as a details table of its items.
+    func isTable(_ row: RowSummary) -> Bool {
+        settings.style == .details && row.kind == .items
     }
 
     /// Rows focus can rest on: a strip with items, or a tree with lines;
@@ -124,7 +133,7 @@ public struct Navigator {
         switch row.kind {
         case .items:
             guard p.count == 3, p[2] < row.count else { return nil }
-            if settings.style == .details { return title }
+            if settings.style == .details && !focusesTableLines { return title }
             return FocusTarget(section: p[0], row: p[1], kind: .item(p[2]))
         case .children:
             guard let line = lines(p[0], p[1], state).firstIndex(where: { $0.path == path }) else {
@@ -241,12 +250,12 @@ public struct Navigator {
             return page(from: current, forward: move == .pageDown, state)
         case (.first, _):
             return firstRow(from: (0, 0), forward: true, state).flatMap {
-                landing(in: $0, from: nil, forward: true, state)
+                tableEnd(of: $0, last: false) ?? landing(in: $0, from: nil, forward: true, state)
             }
         case (.last, _):
             guard let end = lastRowPosition() else { return nil }
             return firstRow(from: end, forward: false, state).flatMap {
-                landing(in: $0, from: nil, forward: false, state)
+                tableEnd(of: $0, last: true) ?? landing(in: $0, from: nil, forward: false, state)
             }
         case (.previousSection, _):
             // The start of this section, or of the one before when already there.
@@ -267,6 +276,12 @@ public struct Navigator {
     /// row; in an outline, the neighbouring line.
     func vertical(from current: FocusTarget, forward: Bool, _ state: ViewState) -> FocusTarget? {
         if isOutline { return outlineStep(from: current, forward: forward, state) }
+        if case .item(let i) = current.kind, isTable(source.rowSummary(current.section, current.row)) {
+            let next = i + (forward ? 1 : -1)
+            if next >= 0, next < source.rowSummary(current.section, current.row).count {
+                return FocusTarget(section: current.section, row: current.row, kind: .item(next))
+            }
+        }
         if case .node(let line, _) = current.kind {
             let rowLines = lines(current.section, current.row, state)
             let next = line + (forward ? 1 : -1)
@@ -300,6 +315,14 @@ public struct Navigator {
         return target == current ? nil : target
     }
 
+    /// The first or last line of a details table whose lines take the
+    /// focus: where the first and last moves end, whatever the row last had.
+    private func tableEnd(of row: (Int, Int), last: Bool) -> FocusTarget? {
+        let summary = source.rowSummary(row.0, row.1)
+        guard focusesTableLines, isTable(summary), summary.count > 0 else { return nil }
+        return FocusTarget(section: row.0, row: row.1, kind: .item(last ? summary.count - 1 : 0))
+    }
+
     /// Where focus lands in a row it enters: the item the row last had
     /// focused, else the column nearest the one it leaves; the first or last
     /// line of a tree; the title of a details table or a closed outline row.
@@ -322,7 +345,8 @@ public struct Navigator {
         {
             return FocusTarget(section: s, row: r, kind: .item(index))
         }
-        var index = 0
+        // A table is entered at its first line going down, its last going up.
+        var index = isTable(summary) && !forward ? summary.count - 1 : 0
         if let current, case .item(let i) = current.kind, !settings.wrap, settings.style == .shelves {
             let g = geometry
             let fromOffset = g.clampedOffset(

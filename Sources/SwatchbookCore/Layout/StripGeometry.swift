@@ -191,7 +191,8 @@ struct StripGeometry {
 
     /// A row of items as lines: outline's leaves, or details' table under
     /// its line of column titles. A details table is chosen as a whole, so
-    /// the row takes the focus and selection, not its lines.
+    /// the row takes the focus and selection, not its lines, except in
+    /// `pick`, which picks the item on a line.
     private func appendItemLines(
         row: RowSummary, key: String, path: ElementPath, section: Int, index: Int, strip: Rect,
         source: any CatalogueSource, state: ViewState, window: Rect,
@@ -232,11 +233,10 @@ struct StripGeometry {
                 element.matched = matched(item.name)
                 element.index = i + 1
                 element.siblings = row.count
-                if !details {
-                    element.depth = 2
-                    element.isSelected = !state.selected.isEmpty && state.selected.contains(element.key)
-                    element.isFocused = state.focus == element.key
-                }
+                if !details { element.depth = 2 }
+                // A details table's line has the focus when `pick` puts it there.
+                element.isSelected = !state.selected.isEmpty && state.selected.contains(element.key)
+                element.isFocused = state.focus == element.key
                 return element
             }
         }

@@ -25,6 +25,14 @@ public protocol CatalogueSource {
     /// it first answered them, so layout can give each its exact height;
     /// empty for an eager source, whose every row is measured up front.
     var answeredRows: [RowPosition] { get }
+    /// Where the element at `path` here is in the whole catalogue, when
+    /// this source shows part of one (a filter's result); `path` itself
+    /// for the whole. Every path a user or a script is given is such a
+    /// whole path, so it names the same element filtered or not.
+    func wholePath(of path: ElementPath) -> ElementPath
+    /// The inverse of ``wholePath(of:)``: where the element at `whole`, a
+    /// path in the whole catalogue, is here; nil when it is not shown.
+    func shownPath(of whole: ElementPath) -> ElementPath?
 }
 
 extension CatalogueSource {
@@ -33,6 +41,10 @@ extension CatalogueSource {
     }
 
     public var answeredRows: [RowPosition] { [] }
+
+    public func wholePath(of path: ElementPath) -> ElementPath { path }
+
+    public func shownPath(of whole: ElementPath) -> ElementPath? { whole }
 }
 
 /// The most a lazy source may claim, so that every position and width in a

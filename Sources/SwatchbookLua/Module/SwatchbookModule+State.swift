@@ -18,11 +18,19 @@ extension SwatchbookModule {
         func element(_ name: String, _ stack: LuaStack, _ session: Session) throws(LuaHostError)
             -> LocatedElement
         {
-            let path = try path(at: 1, on: stack, in: "sb.\(name)")
+            let path = try shown(try path(at: 1, on: stack, in: "sb.\(name)"), name, session)
             guard let element = session.navigator.locate(path, in: session.state) else {
                 throw LuaHostError("sb.\(name): \(path) names no element of the catalogue")
             }
             return element
+        }
+        // Scripts are given paths in the whole catalogue, filtered or not.
+        func shown(_ path: ElementPath, _ name: String, _ session: Session) throws(LuaHostError)
+            -> ElementPath
+        {
+            do throws(Diagnostic) { return try session.shownPath(of: path) } catch {
+                throw LuaHostError("sb.\(name): \(error.message)")
+            }
         }
         func run(_ body: () throws(Diagnostic) -> Void) throws(LuaHostError) {
             do throws(Diagnostic) { try body() } catch { throw LuaHostError(error.formatted) }
@@ -59,7 +67,7 @@ extension SwatchbookModule {
                 let session = try session(name)
                 let target = try element(name, stack, session)
                 guard target.kind == .node, target.node?.children.isEmpty == false else {
-                    throw LuaHostError("sb.\(name): \(target.path) is not a node with children")
+                    throw LuaHostError("sb.\(name): \(target.wholePath) is not a node with children")
                 }
                 try run { () throws(Diagnostic) in try session.setExpanded(target, open ?? !target.isExpanded)
                 }
@@ -71,7 +79,10 @@ extension SwatchbookModule {
                 stack throws(LuaHostError) in
                 let session = try session(name)
                 let path = try path(at: 1, on: stack, in: "sb.\(name)")
-                guard let target = session.navigator.target(at: path, in: session.state) else {
+                guard
+                    let target = session.navigator.target(
+                        at: try shown(path, name, session), in: session.state)
+                else {
                     throw LuaHostError("sb.\(name): \(path) is not an item or a visible node")
                 }
                 if name == "focus" {
@@ -94,7 +105,7 @@ extension SwatchbookModule {
             let session = try session("offset")
             let row = try element("offset", stack, session)
             guard row.kind == .row, row.row?.kind == .items else {
-                throw LuaHostError("sb.offset: \(row.path) is not a row of items")
+                throw LuaHostError("sb.offset: \(row.wholePath) is not a row of items")
             }
             if stack.type(at: 2) != .none && stack.type(at: 2) != .nil {
                 guard let columns = stack.integer(at: 2), columns >= 0 else {
@@ -129,7 +140,7 @@ extension SwatchbookModule {
             stack.newTable(arrayCount: elements.count)
             for (i, element) in elements.enumerated() {
                 stack.newTable(fieldCount: 6)
-                stack.push(element.path)
+                stack.push(session.wholePath(of: element.path))
                 stack.setRawField(-2, "path")
                 stack.push(element.kind.rawValue)
                 stack.setRawField(-2, "kind")

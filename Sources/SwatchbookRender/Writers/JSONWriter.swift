@@ -154,13 +154,19 @@ extension JSONWriter {
             output.append(UInt8(ascii: "\n"))
         }
 
+        /// The path in the whole catalogue of what is laid out at `path`:
+        /// a filtered view's elements are named as they are unfiltered.
+        private func whole(_ path: [Int]) -> [Int] {
+            model?.source.wholePath(of: ElementPath(path)).indices ?? path
+        }
+
         private mutating func write(_ section: SectionEntry) {
             element()
             open("{")
             let element = section.header.map { elements[$0] }
             let summary = model.map { $0.source.sectionSummary(section.section - 1) }
             member("path")
-            output.append(path: [section.section])
+            output.append(path: whole([section.section]))
             member("name")
             output.append(jsonString: element?.title ?? summary?.name)
             if let summary {
@@ -187,7 +193,7 @@ extension JSONWriter {
             let element = row.title.map { elements[$0] }
             let summary = model.map { $0.source.rowSummary(section - 1, row.row - 1) }
             member("path")
-            output.append(path: [section, row.row])
+            output.append(path: whole([section, row.row]))
             member("name")
             output.append(jsonString: element?.title ?? summary?.name)
             if let summary {
@@ -243,7 +249,7 @@ extension JSONWriter {
             element()
             open("{")
             member("path")
-            output.append(path: child.path.indices)
+            output.append(path: whole(child.path.indices))
             switch child.content {
             case .item:
                 member("name")

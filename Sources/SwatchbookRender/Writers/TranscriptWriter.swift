@@ -23,7 +23,9 @@ import SwatchbookCore
 ///   them are laid out (a row's kind is known from its content); "nodes"
 ///   counts the lines of its tree as expanded.
 /// - A section or row whose title is outside the viewport is named by its
-///   path (`section 2`, `row 2.1`), and so is a node's ancestor.
+///   path (`section 2`, `row 2.1`), and so is a node's ancestor. Paths and
+///   section numbers are the whole catalogue's, filtered or not; "3 of 5"
+///   counts what is shown.
 ///
 /// Names are sanitised, so every element is exactly one line with no
 /// control characters, and the same layout always gives the same text.
@@ -66,12 +68,13 @@ public enum TranscriptWriter {
             let path = element.path.indices
             guard let s = path.first else { continue }
             let sectionName =
-                section.flatMap { $0.index == s ? $0.name : nil } ?? names.section(s) ?? "section \(s)"
+                section.flatMap { $0.index == s ? $0.name : nil } ?? names.section(s) ?? "section "
+                + names.whole([s])
             switch element.kind {
             case .header:
                 let name = Sanitizer.clean(element.title)
                 section = (s, name)
-                lines.append("\(name), section \(s)" + Self.state(of: element))
+                lines.append("\(name), section \(names.whole([s]))" + Self.state(of: element))
                 continue
             case .row:
                 let name = Sanitizer.clean(element.title)
@@ -94,7 +97,7 @@ public enum TranscriptWriter {
             }
             let rowPath = Array(path.prefix(2))
             let rowName = row.flatMap { $0.path == rowPath ? $0.name : nil } ?? names.row(rowPath)
-            var line = sectionName + separator + (rowName ?? "row " + ElementPath(rowPath).description)
+            var line = sectionName + separator + (rowName ?? "row " + names.whole(rowPath))
             switch element.content {
             case .item:
                 line += separator + named(element)
@@ -107,7 +110,7 @@ public enum TranscriptWriter {
                 for depth in 3..<max(3, path.count) {
                     let ancestor = Array(path.prefix(depth))
                     let name = nodes.first { $0.path == ancestor }?.name ?? names.node(ancestor)
-                    line += separator + (name ?? "node " + ElementPath(ancestor).description)
+                    line += separator + (name ?? "node " + names.whole(ancestor))
                 }
                 let name = Sanitizer.clean(element.title)
                 nodes.append((path, name))
@@ -180,6 +183,12 @@ public enum TranscriptWriter {
 /// out from; all nil without one. Paths are 1-based, as lines show them.
 private struct Names {
     let source: (any CatalogueSource)?
+
+    /// The path in the whole catalogue of what is shown at `path`, as a
+    /// filtered view's elements are named.
+    func whole(_ path: [Int]) -> String {
+        (source?.wholePath(of: ElementPath(path)) ?? ElementPath(path)).description
+    }
 
     func section(_ s: Int) -> String? {
         guard let source, s >= 1, s <= source.sectionCount else { return nil }
