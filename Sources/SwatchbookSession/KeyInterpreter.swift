@@ -6,19 +6,21 @@ import SwatchbookCore
 /// the same keys give the same screen.
 public struct KeyInterpreter {
     public let session: Session
-    /// The filter being typed, while `/` is active.
-    public private(set) var typing: String?
+    /// The filter being typed, with its cursor, while `/` is active.
+    public private(set) var line: FilterLine?
+    /// The text of the filter being typed, while `/` is active.
+    public var typing: String? { line?.text }
 
-    /// `pick --multi`: Tab marks the focused colour and moves on (Shift-Tab
-    /// moves back), and Enter picks every marked one.
+    /// `pick --multi`: Enter picks every marked colour (and the map is
+    /// ``KeyMap/multi``'s, where Tab marks and moves on).
     public var multi = false
-    /// What each key does: the standard map, with `--bind` over it.
-    public var keyMap = KeyMap.standard
+    /// What each key does: the standard map (or `--multi`'s), with `--bind` over it.
+    public var keyMap: KeyMap
 
-    public init(session: Session, multi: Bool = false, keyMap: KeyMap = .standard) {
+    public init(session: Session, multi: Bool = false, keyMap: KeyMap? = nil) {
         self.session = session
         self.multi = multi
-        self.keyMap = keyMap
+        self.keyMap = keyMap ?? (multi ? .multi : .standard)
     }
 
     public enum Outcome: Equatable {
@@ -36,47 +38,76 @@ public struct KeyInterpreter {
     /// next key makes stale.
     public private(set) var pendingFilter: String?
 
+    /// Runs `key`: while a filter is typed, a character types itself at the
+    /// cursor and the editing keys edit the line; otherwise, and for the
+    /// other keys, the actions the key map binds it to, in order, until one
+    /// ends the session or is left to browse.
     public mutating func press(_ key: Key) throws(Diagnostic) -> Outcome {
-        if var text = typing {
-            switch key {
-            case .enter:
-                typing = nil
-                pendingFilter = nil
-                try session.setFilter(text)
-            case .escape:
-                typing = nil
-                pendingFilter = nil
-                try session.setFilter("")
-            case .backspace:
-                text = String(text.dropLast())
-                typing = text
-                pendingFilter = text
-            case .space:
-                typing = text + " "
-                pendingFilter = text + " "
-            case .character(let c):
-                typing = text + String(c)
-                pendingFilter = text + String(c)
+        if line != nil, let text = Self.typed(key) {
+            edit { $0.insert(text) }
+            return .handled
+        }
+        guard let actions = keyMap.actions(for: key, typing: line != nil) else { return .handled }
+        for action in actions {
+            let outcome = try run(action)
+            if outcome != .handled { return outcome }
+        }
+        return .handled
+    }
+
+    /// The text a key types into the filter line, if it is a character.
+    private static func typed(_ key: Key) -> String? {
+        switch key {
+        case .character(let c): String(c)
+        case .space: " "
+        default: nil
+        }
+    }
+
+    /// Changes the filter line, to be filtered when settled.
+    private mutating func edit(_ change: (inout FilterLine) -> Void) {
+        guard var edited = line else { return }
+        change(&edited)
+        if edited.text != line?.text { pendingFilter = edited.text }
+        line = edited
+    }
+
+    /// Ends typing: the filter becomes `text`, at once.
+    private mutating func endTyping(keeping text: String) throws(Diagnostic) {
+        line = nil
+        pendingFilter = nil
+        try session.setFilter(text)
+    }
+
+    private mutating func run(_ action: KeyAction) throws(Diagnostic) -> Outcome {
+        if let typed = line {
+            switch action {
+            case .edit(let lineEdit):
+                edit { $0.apply(lineEdit) }
+                return .handled
+            case .tap:
+                try endTyping(keeping: typed.text)
+                return .handled
+            case .quit, .cancel:
+                try endTyping(keeping: "")
+                return .handled
+            case .clearQuery:
+                edit { $0 = FilterLine("") }
+                return .handled
+            case .filter:
+                return .handled
             default:
-                break
+                // A key that moves or marks acts on the catalogue filtered as typed.
+                try settle()
             }
-            return .handled
         }
-        if multi && (key == .tab || key == .backTab) {
-            try session.toggleMark()
-            session.move(key == .tab ? .right : .left)
-            return .handled
-        }
-        guard let action = keyMap.action(for: key) else { return .handled }
         switch action {
         case .filter:
-            typing = session.state.filter ?? ""
-            return .handled
-        case .quit where key == .escape && session.state.filter != nil:
+            line = FilterLine(session.state.filter ?? "")
+        case .cancel where session.state.filter != nil, .clearQuery where session.state.filter != nil:
             // Esc takes back a kept filter first, as fzf's does; a second one quits.
             try session.setFilter("")
-            return .handled
-        case .quit:
+        case .quit, .cancel:
             return .quit
         case .tap:
             if multi, let marked = session.markedResult() { return .picked(marked) }
@@ -84,24 +115,30 @@ public struct KeyInterpreter {
             return try session.tap(target.path).map { .picked($0) } ?? .handled
         case .move(let move):
             session.move(move)
-            return .handled
+        case .step(let forward):
+            session.step(forward: forward)
+        case .toggle:
+            try session.toggleMark()
+        case .marks(let change):
+            try session.changeMarks(change)
         case .reload:
             session.reload()
-            return .handled
+        case .edit, .clearQuery:
+            break
         case .nextTheme, .help, .inspect, .copy:
             return .unhandled(action)
         }
+        return .handled
     }
 
-    /// Types `text` into the filter being typed (a paste); line breaks and
+    /// Types `text` at the cursor of the filter being typed (a paste); line breaks and
     /// tabs separate terms as spaces do. Nothing happens when no filter is
     /// typed. As for typed keys, ``settle()`` filters.
     public mutating func type(_ text: String) throws(Diagnostic) {
-        guard let typed = typing, !text.isEmpty else { return }
+        guard line != nil, !text.isEmpty else { return }
         let added = String(
             text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
-        typing = typed + added
-        pendingFilter = typed + added
+        edit { $0.insert(added) }
     }
 
     /// Applies the filter typed since the last time, if any: before a frame
@@ -142,22 +179,4 @@ public struct KeyInterpreter {
         try settle()
         return nil
     }
-}
-
-/// What a key does in browse, and in `render --keys`.
-public enum KeyAction: Hashable, Sendable {
-    case move(Navigator.Move)
-    case tap
-    case filter
-    case quit
-    case nextTheme
-    case reload
-    case help
-    /// Shows or hides the inspector of the focused element.
-    case inspect
-    /// Copies the focused colour to the clipboard (OSC 52).
-    case copy
-
-    /// The standard key map (see ``KeyMap``).
-    public static func of(_ key: Key) -> KeyAction? { KeyMap.standard.action(for: key) }
 }

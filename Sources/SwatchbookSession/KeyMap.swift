@@ -1,108 +1,193 @@
 import SwatchbookCore
 
 /// The key map of browse and `--keys`, in one table: what each key does,
-/// the names `--bind KEY:ACTION` uses, and the lines the help (`?`) shows.
+/// the names `--bind KEY:ACTION` uses, and the lines the help (`?`,
+/// `swatchbook help keys`, the man page) shows.
+///
+/// A key can have two meanings: one while a filter is typed after `/`,
+/// where the line-editing actions (``KeyAction/edit(_:)``) take their keys,
+/// and one otherwise. Left moves the cursor of the filter being typed, and
+/// the focus when none is.
 public struct KeyMap: Sendable {
+    /// A key and the actions it runs, in order (`--bind KEY:a+b`).
     public struct Binding: Sendable {
         public var key: Key
+        public var actions: [KeyAction]
+
+        /// Whether the binding belongs to the filter line: one of its actions edits it.
+        var editsTheLine: Bool { actions.contains { $0.editsTheLine } }
+    }
+
+    /// One action of the table: its `--bind` name (fzf's, where fzf has the
+    /// action), the other names it answers to, its default keys, its help.
+    public struct Entry: Sendable {
+        public var name: String
+        public var aliases: [String] = []
         public var action: KeyAction
+        public var keys: [Key]
+        public var help: String
     }
 
     /// In order; for a key bound twice, the later binding wins.
     public private(set) var bindings: [Binding]
 
-    public init(_ bindings: [(Key, KeyAction)]) {
-        self.bindings = bindings.map { Binding(key: $0.0, action: $0.1) }
+    public init(_ bindings: [(Key, [KeyAction])]) {
+        self.bindings = bindings.map { Binding(key: $0.0, actions: $0.1) }
     }
 
     /// Every action's keys as ``actions`` gives them.
-    public static let standard = KeyMap(actions.flatMap { entry in entry.keys.map { ($0, entry.action) } })
+    public static let standard = KeyMap(actions.flatMap { entry in entry.keys.map { ($0, [entry.action]) } })
 
-    public func action(for key: Key) -> KeyAction? {
-        bindings.last { $0.key == key }?.action
-    }
+    /// `pick --multi`'s: the standard map, with Tab marking the focused
+    /// colour and stepping on to the next (fzf's `toggle+down`), Shift-Tab
+    /// marking and stepping back.
+    public static let multi = KeyMap(
+        standard.bindings.map { ($0.key, $0.actions) } + multiBindings.map { ($0.key, $0.actions) })
 
-    /// The actions, once each: the name `--bind` takes, the keys bound to
-    /// it by default, and what it does, in the order the help lists them.
-    public static let actions: [(name: String, action: KeyAction, keys: [Key], help: String)] = [
-        ("up", .move(.up), [.up, .character("k")], "focus up (outline: line by line)"),
-        ("down", .move(.down), [.down, .character("j")], "focus down"),
-        ("left", .move(.left), [.left, .character("h")], "focus left (outline: to the parent)"),
-        ("right", .move(.right), [.right, .character("l")], "focus right"),
-        ("page-up", .move(.pageUp), [.pageUp, .character("b")], "a page up"),
-        ("page-down", .move(.pageDown), [.pageDown, .character("f")], "a page down"),
-        ("home", .move(.home), [.home, .character("0")], "start of a strip"),
-        ("end", .move(.end), [.end, .character("$")], "end of a strip"),
-        ("first", .move(.first), [.character("g")], "first row"),
-        ("last", .move(.last), [.character("G")], "last row"),
-        ("next-section", .move(.nextSection), [.tab], "next section"),
-        ("previous-section", .move(.previousSection), [.backTab], "previous section"),
-        ("tap", .tap, [.enter, .space], "tap (outline: open or close a section, row)"),
-        ("filter", .filter, [.character("/")], "filter (Enter keeps, Esc clears)"),
-        ("copy", .copy, [.character("y")], "copy the focused colour (OSC 52)"),
-        ("next-theme", .nextTheme, [.character("t")], "next theme"),
-        ("reload", .reload, [.character("r")], "reload the source"),
-        ("inspect", .inspect, [.character("i")], "inspector of the focused element"),
-        ("help", .help, [.character("?")], "this help"),
-        ("quit", .quit, [.character("q"), .escape], "quit (Esc: clear the filter first)"),
+    static let multiBindings = [
+        Binding(key: .tab, actions: [.toggle, .step(forward: true)]),
+        Binding(key: .backTab, actions: [.toggle, .step(forward: false)]),
     ]
 
-    /// `--bind KEY:ACTION[,KEY:ACTION…]`, as fzf spells it: KEY is one
-    /// character or a name (`up`, `enter`, `tab`, `s-tab`, `pgdn`, …, any
-    /// case), ACTION a name of ``actions`` or `ignore` to unbind.
+    /// What `key` runs: while a filter is typed (`typing`), its line-editing
+    /// binding if it has one, else its other; otherwise only the other.
+    public func actions(for key: Key, typing: Bool) -> [KeyAction]? {
+        let bound = bindings.filter { $0.key == key }
+        if typing, let edit = bound.last(where: \.editsTheLine) { return edit.actions }
+        return bound.last { !$0.editsTheLine }?.actions
+    }
+
+    /// The actions, once each, in the order the help lists them.
+    public static let actions: [Entry] =
+        [
+            Entry(
+                name: "up", action: .move(.up), keys: [.up, .character("k")],
+                help: "focus up (outline: line by line)"),
+            Entry(name: "down", action: .move(.down), keys: [.down, .character("j")], help: "focus down"),
+            Entry(
+                name: "left", action: .move(.left), keys: [.left, .character("h")],
+                help: "focus left (outline: to the parent)"),
+            Entry(
+                name: "right", action: .move(.right), keys: [.right, .character("l")], help: "focus right"),
+            Entry(
+                name: "page-up", action: .move(.pageUp), keys: [.pageUp, .character("b")], help: "a page up"),
+            Entry(
+                name: "page-down", action: .move(.pageDown), keys: [.pageDown, .character("f")],
+                help: "a page down"),
+            Entry(
+                name: "home", action: .move(.home), keys: [.home, .character("0")], help: "start of a strip"),
+            Entry(name: "end", action: .move(.end), keys: [.end, .character("$")], help: "end of a strip"),
+            Entry(name: "first", action: .move(.first), keys: [.character("g")], help: "first row"),
+            Entry(name: "last", action: .move(.last), keys: [.character("G")], help: "last row"),
+            Entry(name: "next-section", action: .move(.nextSection), keys: [.tab], help: "next section"),
+            Entry(
+                name: "previous-section", action: .move(.previousSection), keys: [.backTab],
+                help: "previous section"),
+            Entry(
+                name: "next-item", action: .step(forward: true), keys: [],
+                help: "next item, on to the next row (--multi's Tab after toggle)"),
+            Entry(
+                name: "previous-item", action: .step(forward: false), keys: [],
+                help: "previous item, back to the previous row"),
+            Entry(
+                name: "accept", aliases: ["tap"], action: .tap, keys: [.enter, .space],
+                help: "tap (outline: open or close a section, row); --multi: pick the marked"),
+            Entry(name: "toggle", action: .toggle, keys: [], help: "mark or unmark the focused colour"),
+            Entry(
+                name: "select-all", action: .marks(.mark), keys: [], help: "mark every colour shown (--multi)"
+            ),
+            Entry(name: "deselect-all", action: .marks(.unmark), keys: [], help: "unmark every colour shown"),
+            Entry(
+                name: "toggle-all", action: .marks(.flip), keys: [],
+                help: "flip the marks of every colour shown"),
+            Entry(
+                name: "filter", action: .filter, keys: [.character("/")],
+                help: "filter (Enter keeps, Esc clears)"),
+            Entry(name: "clear-query", action: .clearQuery, keys: [], help: "clear the filter"),
+            Entry(
+                name: "copy", action: .copy, keys: [.character("y")], help: "copy the focused colour (OSC 52)"
+            ),
+            Entry(name: "next-theme", action: .nextTheme, keys: [.character("t")], help: "next theme"),
+            Entry(name: "reload", action: .reload, keys: [.character("r")], help: "reload the source"),
+            Entry(
+                name: "toggle-preview", aliases: ["inspect"], action: .inspect, keys: [.character("i")],
+                help: "inspector of the focused element"),
+            Entry(name: "help", action: .help, keys: [.character("?")], help: "this help"),
+            Entry(name: "abort", aliases: ["quit"], action: .quit, keys: [.character("q")], help: "quit"),
+            Entry(name: "cancel", action: .cancel, keys: [.escape], help: "clear a kept filter, else quit"),
+        ] + editing
+
+    /// The filter line's actions: only while a filter is typed.
+    static let editing: [Entry] = [
+        Entry(
+            name: "backward-char", action: .edit(.backwardChar), keys: [.left, .control("b")],
+            help: "cursor one character left"),
+        Entry(
+            name: "forward-char", action: .edit(.forwardChar), keys: [.right, .control("f")],
+            help: "cursor one character right"),
+        Entry(
+            name: "beginning-of-line", action: .edit(.beginningOfLine), keys: [.home, .control("a")],
+            help: "cursor to the start"),
+        Entry(
+            name: "end-of-line", action: .edit(.endOfLine), keys: [.end, .control("e")],
+            help: "cursor to the end"),
+        Entry(
+            name: "backward-word", action: .edit(.backwardWord), keys: [.alt(.character("b"))],
+            help: "cursor a word left"),
+        Entry(
+            name: "forward-word", action: .edit(.forwardWord), keys: [.alt(.character("f"))],
+            help: "cursor a word right"),
+        Entry(
+            name: "unix-word-rubout", action: .edit(.unixWordRubout), keys: [.control("w")],
+            help: "delete the space-delimited word before the cursor"),
+        Entry(
+            name: "backward-kill-word", action: .edit(.backwardKillWord), keys: [.alt(.backspace)],
+            help: "delete the word before the cursor"),
+        Entry(
+            name: "kill-word", action: .edit(.killWord), keys: [.alt(.character("d"))],
+            help: "delete the word after the cursor"),
+        Entry(
+            name: "unix-line-discard", action: .edit(.unixLineDiscard), keys: [.control("u")],
+            help: "delete to the start"),
+        Entry(name: "kill-line", action: .edit(.killLine), keys: [.control("k")], help: "delete to the end"),
+        Entry(
+            name: "backward-delete-char", action: .edit(.backwardDeleteChar),
+            keys: [.backspace, .control("h")],
+            help: "delete the character before the cursor"),
+        Entry(
+            name: "delete-char", action: .edit(.deleteChar), keys: [.delete],
+            help: "delete the character under the cursor"),
+    ]
+
+    /// Every name an action answers to, `ignore` last.
+    static var actionNames: [String] { actions.flatMap { [$0.name] + $0.aliases } + ["ignore"] }
+
+    /// `--bind KEY:ACTION[+ACTION…][,KEY:ACTION…]`, as fzf spells it: KEY is
+    /// one character or a name of ``key(named:)``, ACTION a name of
+    /// ``actions`` (several joined by `+` run in order), or `ignore` to unbind.
     public mutating func bind(_ text: String) throws(Diagnostic) {
         for pair in text.split(separator: ",", omittingEmptySubsequences: false) {
             guard let colon = pair.lastIndex(of: ":"), colon != pair.startIndex else {
                 throw Diagnostic(.usage, "expected KEY:ACTION, got \"\(pair)\"")
             }
-            let keyName = String(pair[..<colon])
-            let actionName = String(pair[pair.index(after: colon)...]).lowercased()
-            let key = try Self.key(named: keyName)
-            if actionName == "ignore" {
+            let key = try Self.key(named: String(pair[..<colon]))
+            let chain = String(pair[pair.index(after: colon)...]).lowercased()
+            if chain == "ignore" {
                 bindings.removeAll { $0.key == key }
                 continue
             }
-            guard let action = Self.actions.first(where: { $0.name == actionName })?.action else {
-                throw Diagnostic(
-                    .usage, "unknown action \"\(actionName)\"",
-                    suggestion: Suggestion(
-                        for: actionName, among: Self.actions.map(\.name) + ["ignore"], spelled: .bare))
+            var actions: [KeyAction] = []
+            for name in chain.split(separator: "+", omittingEmptySubsequences: false).map(String.init) {
+                guard let entry = Self.actions.first(where: { $0.name == name || $0.aliases.contains(name) })
+                else {
+                    throw Diagnostic(
+                        .usage, "unknown action \"\(name)\"",
+                        suggestion: Suggestion(for: name, among: Self.actionNames, spelled: .bare),
+                        help: "actions: " + Self.actionNames.joined(separator: " "))
+                }
+                actions.append(entry.action)
             }
-            bindings.append(Binding(key: key, action: action))
-        }
-    }
-
-    static func key(named name: String) throws(Diagnostic) -> Key {
-        if name.count == 1, let character = name.first {
-            return character == " " ? .space : .character(character)
-        }
-        let lowered = name.lowercased()
-        if let key = Key.names.first(where: { $0.key.lowercased() == lowered })?.value { return key }
-        let aliases: [String: Key] = [
-            "pgup": .pageUp, "pgdn": .pageDown, "page-up": .pageUp, "page-down": .pageDown, "btab": .backTab,
-            "shift-tab": .backTab, "esc": .escape, "escape": .escape, "bspace": .backspace,
-            "backspace": .backspace,
-        ]
-        if let key = aliases[lowered] { return key }
-        throw Diagnostic(
-            .usage, "unknown key \"\(name)\"",
-            suggestion: Suggestion(for: name, among: Key.names.keys.sorted(), spelled: .bare))
-    }
-
-    /// A key as the help writes it.
-    static func label(_ key: Key) -> String {
-        if case .character(let c) = key { return String(c) }
-        return Key.names.first { $0.value == key }?.key ?? "?"
-    }
-
-    /// The help's lines: each action with the keys bound to it.
-    public var helpLines: [String] {
-        Self.actions.compactMap { entry in
-            let keys = bindings.filter { $0.action == entry.action }.map { Self.label($0.key) }
-            guard !keys.isEmpty else { return nil }
-            let column = keys.joined(separator: " ")
-            return column.padding(toLength: max(column.count, 18), withPad: " ", startingAt: 0) + " "
-                + entry.help
+            bindings.append(Binding(key: key, actions: actions))
         }
     }
 }

@@ -13,8 +13,11 @@ import SwatchbookSession
 /// ESC followed by a key (in the same read or a later one, before the flush) is that key
 /// with Alt, the way terminals send Meta.
 ///
-/// Keys `Key` cannot name — Delete, Insert, F1–F20, focus reports — and every unknown or
-/// malformed CSI or SS3 sequence are consumed whole and dropped, never leaked as text.
+/// Chords come as the key and its modifiers: Ctrl letters as bytes 0x01–0x1A, Alt as an
+/// ESC prefix, xterm's `CSI 1 ; m X`, kitty's CSI u (`CSI 97 ; 5 u`) and xterm's
+/// modifyOtherKeys (`CSI 27 ; 5 ; 97 ~`). Keys `Key` cannot name — F13–F20, focus
+/// reports — and every unknown or malformed CSI or SS3 sequence are consumed whole and
+/// dropped, never leaked as text.
 /// Mouse reports are SGR 1006, with the legacy X10 and urxvt 1015 encodings understood
 /// too. A bracketed paste arrives as one `.paste` (in pieces of at most 1 MiB), and the
 /// Esc timeout never ends it: `ESC [ 201 ~` does, or the caller, calling `endPaste()`
@@ -156,12 +159,14 @@ public struct InputDecoder {
         return ((.character(Character(scalar)), []), next)
     }
 
-    /// The key an ASCII byte is: control bytes by their caret names (Ctrl-C is 0x03).
+    /// The key an ASCII byte is: control bytes by their caret names (Ctrl-C is 0x03),
+    /// but for CR (Enter), HT (Tab) and DEL (Backspace); LF is Ctrl-J and BS Ctrl-H,
+    /// as fzf tells them apart.
     private static func asciiKey(_ byte: UInt8) -> (Key, InputEvent.Modifiers) {
         switch byte {
-        case 0x0D, 0x0A: (.enter, [])
+        case 0x0D: (.enter, [])
         case 0x09: (.tab, [])
-        case 0x7F, 0x08: (.backspace, [])
+        case 0x7F: (.backspace, [])
         case 0x20: (.space, [])
         case 0x00: (.space, .control)
         case 0x01...0x1A: (.character(Character(Unicode.Scalar(byte + 0x60))), .control)
@@ -224,7 +229,12 @@ public struct InputDecoder {
         if index == body, final == UInt8(ascii: "[") {
             // Linux console F1–F5: `ESC [ [ A`…`E`.
             guard index + 1 < pending.count else { return atEnd ? pending.count : nil }
-            return (0x40...0x7E).contains(pending[index + 1]) ? index + 2 : index + 1
+            let final = pending[index + 1]
+            guard (0x40...0x7E).contains(final) else { return index + 1 }
+            if (UInt8(ascii: "A")...UInt8(ascii: "E")).contains(final) {
+                events.append(.key(.function(Int(final - UInt8(ascii: "A")) + 1), []))
+            }
+            return index + 2
         }
         guard let (marker, params) = Self.parameters(pending[body..<index]) else { return index + 1 }
         if marker == nil, final == UInt8(ascii: "~"), params.first == ControlSequence.pasteStartParameter {

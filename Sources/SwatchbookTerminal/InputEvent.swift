@@ -17,6 +17,23 @@ public enum InputEvent: Hashable, Sendable {
     }
 }
 
+extension Key {
+    /// `key` pressed with `modifiers`, as the key map names chords: Ctrl
+    /// with a character is ``Key/control(_:)``, Alt with any key
+    /// ``Key/alt(_:)``, Shift-Tab ``Key/backTab``. Shift is already in a
+    /// character, and Ctrl or Shift with any other key is that key.
+    public init(_ key: Key, _ modifiers: InputEvent.Modifiers) {
+        var chord = key
+        switch key {
+        case .character(let c) where modifiers.contains(.control): chord = .control(Character(c.lowercased()))
+        case .space where modifiers.contains(.control): chord = .control(" ")
+        case .tab where modifiers.contains(.shift): chord = .backTab
+        default: break
+        }
+        self = modifiers.contains(.alt) ? .alt(chord) : chord
+    }
+}
+
 /// A mouse report (SGR 1006): 0-based cell coordinates.
 public struct MouseEvent: Hashable, Sendable {
     public enum Action: Hashable, Sendable {

@@ -21,7 +21,7 @@ struct StatusLine {
         isError = false
     }
 
-    func draw(on canvas: inout Canvas, session: Session, theme: Theme, typing: String?) {
+    func draw(on canvas: inout Canvas, session: Session, theme: Theme, typing: FilterLine?) {
         let y = canvas.height - 1
         guard y >= 0 else { return }
         let line = Rect(x: 0, y: y, width: canvas.width, height: 1)
@@ -45,8 +45,10 @@ struct StatusLine {
         let text: String?
         let style: Style
         if let typing {
-            // As it is typed, the filter says when nothing matches.
-            text = "/" + typing + "▏" + (session.filterMessage.map { "  " + $0 } ?? "")
+            // As it is typed, the filter shows its cursor and says when nothing matches.
+            text =
+                "/" + typing.beforeCursor + "▏" + typing.fromCursor
+                + (session.filterMessage.map { "  " + $0 } ?? "")
             style = base
         } else if let message {
             text = message

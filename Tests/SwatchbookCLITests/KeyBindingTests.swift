@@ -27,8 +27,9 @@ import Testing
         #expect(
             action.status == 64 && action.stderr.contains("unknown action \"dwon\" (did you mean down?)"),
             "\(action.stderr)")
-        let key = try CommandRunner.run(["pick", "--bind", "Ctrl-Q:down", "--keys", "<Enter>"])
+        let key = try CommandRunner.run(["pick", "--bind", "Hyper-Q:down", "--keys", "<Enter>"])
         #expect(key.status == 64 && key.stderr.contains("unknown key"), "\(key.stderr)")
+        #expect(key.stderr.contains("keys: a character, ctrl-a…ctrl-z"), "\(key.stderr)")
         let shape = try CommandRunner.run(["pick", "--bind", "down", "--keys", "<Enter>"])
         #expect(shape.status == 64 && shape.stderr.contains("expected KEY:ACTION"), "\(shape.stderr)")
     }

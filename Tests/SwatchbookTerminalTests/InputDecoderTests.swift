@@ -47,11 +47,11 @@ import Testing
         Sample("Z", .character("Z")),
         Sample("~", .character("~")),
         Sample("\r", .enter),
-        Sample("\n", .enter),
+        Sample("\n", .character("j"), .control),
         Sample("\t", .tab),
         Sample("\\e[Z", .backTab),
         Sample("\u{7F}", .backspace),
-        Sample("\u{8}", .backspace),
+        Sample("\u{8}", .character("h"), .control),
         Sample(" ", .space),
         Sample("\u{0}", .space, .control),
         Sample("\u{3}", .character("c"), .control),
@@ -105,6 +105,70 @@ import Testing
         Sample("\\eOk", .character("+")),
     ]
 
+    /// Chords and the keys of the editing keypad and F1–F12, as each
+    /// encoding sends them: ESC-prefixed Alt, xterm's modifier parameter,
+    /// kitty's CSI u, xterm's modifyOtherKeys.
+    static let chords: [Sample] = [
+        Sample("\u{1}", .character("a"), .control),
+        Sample("\u{15}", .character("u"), .control),
+        Sample("\u{17}", .character("w"), .control),
+        Sample("\\eb", .character("b"), .alt),
+        Sample("\\ed", .character("d"), .alt),
+        Sample("\\e\r", .enter, .alt),
+        Sample("\\e\u{7F}", .backspace, .alt),
+        Sample("\\e\u{8}", .character("h"), [.alt, .control]),
+        Sample("\\e[97;5u", .character("a"), .control),
+        Sample("\\e[98;3u", .character("b"), .alt),
+        Sample("\\e[97;2u", .character("A")),
+        Sample("\\e[119;7u", .character("w"), [.alt, .control]),
+        Sample("\\e[13;3u", .enter, .alt),
+        Sample("\\e[127;3u", .backspace, .alt),
+        Sample("\\e[9;2u", .tab, .shift),
+        Sample("\\e[27u", .escape),
+        Sample("\\e[233;3u", .character("é"), .alt),
+        Sample("\\e[27;5;97~", .character("a"), .control),
+        Sample("\\e[27;3;98~", .character("b"), .alt),
+        Sample("\\e[27;3;13~", .enter, .alt),
+        Sample("\\e[27;2;9~", .tab, .shift),
+        Sample("\\e[3~", .delete),
+        Sample("\\e[3;5~", .delete, .control),
+        Sample("\\e[3;3~", .delete, .alt),
+        Sample("\\e[2~", .insert),
+        Sample("\\eOP", .function(1)),
+        Sample("\\eOS", .function(4)),
+        Sample("\\eO2Q", .function(2), .shift),
+        Sample("\\e[1;5P", .function(1), .control),
+        Sample("\\e[1;2S", .function(4), .shift),
+        Sample("\\e[11~", .function(1)),
+        Sample("\\e[15~", .function(5)),
+        Sample("\\e[17~", .function(6)),
+        Sample("\\e[21~", .function(10)),
+        Sample("\\e[23~", .function(11)),
+        Sample("\\e[24~", .function(12)),
+        Sample("\\e[24;2~", .function(12), .shift),
+        Sample("\\e[[A", .function(1)),
+        Sample("\\e[[E", .function(5)),
+    ]
+
+    @Test(arguments: chords)
+    func decodesChord(_ sample: Sample) {
+        #expect(Self.decode(sample.bytes) == sample.events)
+    }
+
+    /// What the key map sees: the key with its modifiers made one chord.
+    @Test func aKeyWithModifiersIsOneChord() {
+        #expect(Key(.character("a"), .control) == .control("a"))
+        #expect(Key(.character("W"), .control) == .control("w"))
+        #expect(Key(.character("b"), .alt) == .alt(.character("b")))
+        #expect(Key(.character("x"), [.alt, .control]) == .alt(.control("x")))
+        #expect(Key(.backspace, .alt) == .alt(.backspace))
+        #expect(Key(.enter, .alt) == .alt(.enter))
+        #expect(Key(.tab, .shift) == .backTab)
+        #expect(Key(.backTab, .control) == .backTab)
+        #expect(Key(.right, [.shift, .control]) == .right)
+        #expect(Key(.delete, []) == .delete)
+    }
+
     @Test(arguments: keys)
     func decodesKey(_ sample: Sample) {
         #expect(Self.decode(sample.bytes) == sample.events)
@@ -113,13 +177,10 @@ import Testing
     /// Keys `Key` cannot name, and sequences nobody asked for, vanish whole: the `x`
     /// after each is the only event.
     static let ignored: [String] = [
-        "\\e[3~",  // Delete: Key has no case for it
-        "\\e[3;5~",  // Ctrl+Delete
-        "\\e[2~",  // Insert
-        "\\eOP", "\\eOS",  // F1, F4
-        "\\e[1;5P",  // Ctrl+F1
-        "\\e[15~", "\\e[24~", "\\e[24;2~",  // F5, F12, Shift+F12
-        "\\e[[A",  // Linux console F1
+        "\\e[25~", "\\e[34;2~",  // F13, Shift+F20: Key has no case for them
+        "\\e[57399u", "\\e[57399;5u",  // kitty's keypad 0, private use
+        "\\e[27;5;57399~",  // the same through modifyOtherKeys
+        "\\e[[F",  // no Linux console key
         "\\e[I", "\\e[O",  // focus in and out
         "\\e[?1;2c",  // device attributes reply
         "\\e[12;40R",  // cursor position report

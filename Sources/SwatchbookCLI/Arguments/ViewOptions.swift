@@ -36,7 +36,7 @@ struct ViewOptions {
     var picking = false
     /// `--print`: what a pick prints.
     var printFormat = PickFormat.hex
-    /// The key map, with `--bind` over the standard one.
+    /// The key map, with `--bind` over the standard one (or `--multi`'s).
     var keyMap = KeyMap.standard
 
     /// Also taken by `themes --preview`, which draws too.
@@ -80,7 +80,8 @@ struct ViewOptions {
     static let bind = OptionSpec.text(
         "--bind", valueName: "KEY:ACTION", repeatable: true,
         help:
-            "bind a key to an action, as fzf's --bind (e.g. ctrl keys aside: J:down,K:up; ACTION ignore unbinds)"
+            "bind a key to actions, as fzf's --bind (ctrl-j:down,alt-x:accept; a+b chains; ignore unbinds;"
+            + " swatchbook help keys lists them)"
     )
     static let multi = FlagSpec(
         "--multi",
@@ -147,6 +148,7 @@ struct ViewOptions {
         keys = try Self.keys.values(in: parsed).flatMap { $0 }
         multi = Self.multi.isSet(in: parsed)
         picking = command == "pick"
+        if multi { keyMap = .multi }
         for binding in try Self.bind.values(in: parsed) {
             do throws(Diagnostic) { try keyMap.bind(binding) } catch { throw error.about("--bind") }
         }

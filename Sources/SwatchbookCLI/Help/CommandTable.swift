@@ -76,8 +76,9 @@ enum CommandTable {
                 options: [], positional: .none, run: SwatchbookCLI.manpage),
         ]
         let help = Entry(
-            name: "help", usage: "help COMMAND", summary: "options of a command", options: [],
-            positional: .words(commands.map(\.name) + ["help"]), run: SwatchbookCLI.help)
+            name: "help", usage: "help COMMAND|keys",
+            summary: "options of a command, or every key and action",
+            options: [], positional: .words(commands.map(\.name) + ["help", "keys"]), run: SwatchbookCLI.help)
         return commands + [help]
     }
 }

@@ -1,4 +1,5 @@
 import SwatchbookCore
+import SwatchbookSession
 
 /// Usage text, with examples, for `--help` and `help COMMAND`.
 enum HelpText {
@@ -133,7 +134,9 @@ enum HelpText {
 
                 Keys: h j k l / arrows move, PgUp PgDn page, Home End strip ends, g G first/last
                 row, Tab next section, Enter Space tap, / filter, t theme, r reload, ? help, q quit;
-                Esc clears a kept filter, else quits; Ctrl-C quits with exit 130.
+                Esc clears a kept filter, else quits; Ctrl-C quits with exit 130. While a filter
+                is typed, Ctrl-A/E/B/F, Alt-B/F, Ctrl-W/U/K, Alt-D and Delete edit it as in fzf;
+                'swatchbook help keys' lists every key and action --bind takes.
                 Mouse: click taps, wheel scrolls, Shift+wheel scrolls a strip.
                 The plugin reloads when its file (or a file it required) changes.
 
@@ -229,11 +232,12 @@ enum HelpText {
                   swatchbook completions fish > ~/.config/fish/completions/swatchbook.fish
 
                 """
-        case "help": return "Usage: swatchbook help COMMAND\n"
+        case "help": return "Usage: swatchbook help COMMAND|keys\n"
+        case "keys": return KeyMap.reference
         case let other?:
             throw Diagnostic(
                 .usage, "help: unknown command '\(other)'",
-                suggestion: Suggestion(for: other, among: commands, spelled: .singleQuoted))
+                suggestion: Suggestion(for: other, among: commands + ["keys"], spelled: .singleQuoted))
         }
     }
 }

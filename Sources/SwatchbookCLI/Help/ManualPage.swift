@@ -1,3 +1,5 @@
+import SwatchbookSession
+
 /// `swatchbook manpage`: the manual page `swatchbook.1` in roff, made from
 /// the same tables as the help and the completions (``CommandTable``), with
 /// the examples, exit codes, environment variables and files.
@@ -44,12 +46,30 @@ enum ManualPage {
             out.append(".SH \(title)")
             for (term, meaning) in terms { out += [".TP", "\(font) \(escape(term))", text(meaning)] }
         }
+        section("KEYS", keyTerms(KeyMap.helpRows.browsing))
+        out += [
+            ".PP",
+            text(
+                "While a filter is typed (after /), these keys edit it, as fzf's query line; a character "
+                    + "types itself, and other keys do what they do outside it:"),
+        ]
+        out += keyTerms(KeyMap.helpRows.editing).flatMap { [".TP", ".B \(escape($0.0))", text($0.1)] }
+        out += [
+            ".PP",
+            text(
+                "pick --multi binds \(KeyMap.multiHelp). --bind takes as KEY " + KeyMap.keyNamesSummary + "."),
+        ]
         section("EXAMPLES", examples)
         section("EXIT STATUS", exitCodes.map { (String($0.0), $0.1) })
         section("ENVIRONMENT", environment)
         section("FILES", files, font: ".I")
         out += [".SH SEE ALSO", "\\fBfzf\\fR(1), \\fBbat\\fR(1)"]
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// The key table's rows as terms: the action's names, then its keys and what it does.
+    static func keyTerms(_ rows: [KeyMap.HelpRow]) -> [(String, String)] {
+        rows.map { ($0.names, ($0.keys.isEmpty ? "" : $0.keys + ": ") + $0.help) }
     }
 
     static let examples: [(String, String)] = [

@@ -72,9 +72,9 @@ public final class BrowseModel {
         switch event {
         case .key(.character("c"), let modifiers) where modifiers.contains(.control):
             return [.end(.cancelled)]  // 130 in browse too, as fzf does
-        case .key(let key, _):
+        case .key(let key, let modifiers):
             do throws(Diagnostic) {
-                switch try interpreter.press(key) {
+                switch try interpreter.press(Key(key, modifiers)) {
                 case .quit: return [.end(mode == .pick ? .cancelled : .quit)]
                 case .picked(let result) where mode == .pick: return [.end(.picked(result))]
                 case .unhandled(.help): showsHelp = true
@@ -145,7 +145,7 @@ public final class BrowseModel {
         var layout = session.visibleLayout()
         layout.viewport.height = session.screen.height + 1
         var canvas = RenderPipeline(theme: theme, depth: depth, settings: session.settings).paint(layout)
-        status.draw(on: &canvas, session: session, theme: theme, typing: interpreter.typing)
+        status.draw(on: &canvas, session: session, theme: theme, typing: interpreter.line)
         if showsInspector { drawInspector(on: &canvas) }
         if showsHelp { HelpOverlay.draw(on: &canvas, theme: theme, keys: interpreter.keyMap) }
         return canvas
