@@ -52,6 +52,32 @@ import Testing
         #expect(failed.status == 65 && failed.stderr.contains("bad.hexl:2: expected"), "\(failed.stderr)")
     }
 
+    /// `check` of a reader alone reads the sample it declares; one without
+    /// a sample is checked by its declaration, with no file to read.
+    @Test func checkReadsANewReadersSample() throws {
+        let scratch = ScratchFolder()
+        let environment = ["XDG_CONFIG_HOME": scratch.path("config")]
+        #expect(try CommandRunner.run(["new", "reader", "hexl"], environment: environment).status == 0)
+        let reader = scratch.path("config/swatchbook/readers/hexl.lua")
+        let checked = try CommandRunner.run(["check", reader], environment: environment)
+        #expect(checked.status == 0, "\(checked.stderr)")
+        #expect(checked.stderr.contains("0 problems, 0 warnings"), "\(checked.stderr)")
+
+        let text = try String(contentsOfFile: reader, encoding: .utf8)
+        try text.replacingOccurrences(of: "sample = \"#FF8800", with: "sample = \"FF8800")
+            .write(toFile: reader, atomically: true, encoding: .utf8)
+        let broken = try CommandRunner.run(["check", reader], environment: environment)
+        #expect(broken.status == 65, "\(broken.stderr)")
+        #expect(broken.stderr.contains("hexl.lua (reads.sample):1: expected"), "\(broken.stderr)")
+        #expect(broken.stderr.contains("reads.detect: warning: does not recognise reads.sample"))
+
+        let unsampled = text.split(separator: "\n").filter { !$0.contains("sample = ") }.joined(
+            separator: "\n")
+        try unsampled.write(toFile: reader, atomically: true, encoding: .utf8)
+        let declared = try CommandRunner.run(["check", reader], environment: environment)
+        #expect(declared.status == 0, "\(declared.stderr)")
+    }
+
     @Test func outputFolderAndBadNames() throws {
         let scratch = ScratchFolder()
         let made = try CommandRunner.run(["new", "plugin", "local", "-o", scratch.path("here")])

@@ -133,10 +133,33 @@ struct CheckCommand {
     {
         var context = PluginContext()
         context.input = located.input
+        var probe = located.probe
+        // A reader checked alone reads the sample it declares; without one,
+        // its declaration is all there is to check.
+        if located.input == nil,
+            let reader = try? ReaderProbe(
+                file: located.url, displayName: located.displayName, source: located.source,
+                bundle: located.bundle)
+        {
+            outcome.warnings = reader.warnings
+            guard let sample = reader.declaration.sample else { return }
+            let bytes = Array(sample.utf8)
+            if reader.declaration.detects, !reader.detects(Array(bytes.prefix(ReaderProbe.headBytes))) {
+                outcome.warnings.append(
+                    Warning(
+                        file: located.displayName, dataPath: "reads.detect",
+                        "does not recognise reads.sample, so files like it are not read unless named"
+                            + " with --input-format"))
+            }
+            var input = InputFile(url: located.url, displayName: located.displayName + " (reads.sample)")
+            input.contents = bytes
+            context.input = input
+            probe = reader
+        }
         let plugin = try PluginLoader.load(
             file: located.url, displayName: located.displayName, source: located.source,
-            bundle: located.bundle, probe: located.probe, context: context)
-        outcome.warnings = plugin.warnings
+            bundle: located.bundle, probe: probe, context: context)
+        outcome.warnings += plugin.warnings
         defer { outcome.warnings += plugin.sourceWarnings }
         try draw(plugin)
     }

@@ -141,6 +141,8 @@ struct NewCommand {
             detect = function(head)               -- the file's first 4,096 bytes
               return head:match("^#%x%x%x%x%x%x") ~= nil
             end,
+            -- a file it reads, which `swatchbook check` reads it on
+            sample = "#FF8800 orange\\n#0088FF sky\\n",
           },
           data = function(ctx)
             local items, number = {}, 0

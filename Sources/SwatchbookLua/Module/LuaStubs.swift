@@ -160,6 +160,7 @@ public enum LuaStubs {
             "---@field keeps? string[] what it keeps of its files (see swatchbook formats)",
             "---@field loses? string[] what its files say that it does not keep",
             "---@field detect? fun(head: string): boolean the file's first 4,096 bytes",
+            "---@field sample? string a file it reads, as text: what swatchbook check reads it on",
             "",
             "---@class swatchbook.Context",
             "---@field options table<string, string|number|boolean>",

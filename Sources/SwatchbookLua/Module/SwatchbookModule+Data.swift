@@ -159,6 +159,7 @@ extension SwatchbookModule {
         guard let input = runtime.host.input else {
             throw LuaHostError("sb.input: this plugin was given no file (it is not run as a reader)")
         }
+        if let contents = input.contents { return contents }
         func refuse(_ kind: Diagnostic.Kind, _ message: String) -> LuaHostError {
             runtime.host.inputFailure = Diagnostic(kind, file: input.displayName, message)
             return LuaHostError("sb.input: \(input.displayName): \(message)")

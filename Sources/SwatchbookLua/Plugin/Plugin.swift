@@ -118,6 +118,10 @@ public struct InputFile: Sendable, Equatable {
         stem = name.lastIndex(of: ".").map { $0 == name.startIndex ? name : String(name[..<$0]) } ?? name
     }
 
+    /// The bytes read in place of the file's: a reader's `reads.sample`,
+    /// which `check` reads it on.
+    public var contents: [UInt8]?
+
     /// The last extension, lowercased, without its dot (`tokens.json` → `json`).
     public var fileExtension: String { url.pathExtension.lowercased() }
 
@@ -143,6 +147,9 @@ public struct ReaderDeclaration: Sendable, Equatable {
     public var keeps: [PaletteAspect] = []
     /// What its files say that it does not keep (`reads.loses`), in its words.
     public var loses: [String] = []
+    /// A file it reads, as text (`reads.sample`): what `check` reads with
+    /// it when it is checked alone.
+    public var sample: String?
 }
 
 /// The plugin table's fields other than its data.

@@ -107,7 +107,8 @@ struct PluginTableReader {
                 "reads", "expected a table { format, extensions, detect }, got \(stack.describe(at: reads))")
         }
         warnUnknown(
-            keys: stack.stringKeys(of: reads), known: ["format", "extensions", "detect", "keeps", "loses"],
+            keys: stack.stringKeys(of: reads),
+            known: ["format", "extensions", "detect", "keeps", "loses", "sample"],
             path: "reads")
         guard let format = string(reads, "format"), !format.isEmpty,
             format.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
@@ -155,6 +156,16 @@ struct PluginTableReader {
             declaration.keeps.append(aspect)
         }
         declaration.loses = try strings(reads, "loses")
+        let sample = stack.rawField(reads, "sample")
+        defer { stack.pop() }
+        if sample != .nil {
+            guard sample == .string, let text = stack.string(at: -1) else {
+                throw error(
+                    "reads.sample",
+                    "expected the text of a file it reads, for check to read, got \(stack.describe(at: -1))")
+            }
+            declaration.sample = text
+        }
         return declaration
     }
 

@@ -10,6 +10,8 @@ public final class ReaderProbe {
     /// The plugin's `name`.
     public let name: String
     public let description: String?
+    /// What the plugin table's reading warned of (a misspelt key).
+    public let warnings: [Warning]
     private let runtime: LuaRuntime
     private let tableReference: Int
     /// A probe runs under the default limits and seed, which a load under
@@ -34,11 +36,13 @@ public final class ReaderProbe {
         let table = stack.top
         var metadata = PluginMetadata()
         var problems: [Diagnostic] = []
+        var warnings: [Warning] = []
         stack.pushValue(table)
         try runtime.protected(arguments: 1) { stack throws(LuaHostError) in
             var reader = PluginTableReader(stack: stack, file: displayName)
             metadata = reader.metadata(at: 1).metadata
             problems = reader.problems
+            warnings = reader.warnings
             return 0
         }
         if let first = problems.first { throw first }
@@ -48,6 +52,7 @@ public final class ReaderProbe {
                 "a reader declares what it reads: reads = { format, extensions, detect }")
         }
         self.declaration = declaration
+        self.warnings = warnings
         name = metadata.name
         description = metadata.description
         tableReference = stack.reference(table)
