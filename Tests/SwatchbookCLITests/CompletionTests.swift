@@ -60,6 +60,11 @@ import Testing
         #expect(try bash("swatchbook render --input-format gp") == ["gpl"])
         #expect(try bash("swatchbook completions f") == ["fish"])
         #expect(try bash("swatchbook render README.") == ["README.md"], "a file")
+        // theme: import, then the kinds of scheme, then the files, an option's value left out.
+        #expect(try bash("swatchbook theme ") == ["import"])
+        #expect(try bash("swatchbook theme import ter") == ["terminal"])
+        #expect(try bash("swatchbook theme -o out import ba") == ["base16"])
+        #expect(try bash("swatchbook theme import base16 README.") == ["README.md"])
     }
 
     // MARK: fish
@@ -80,6 +85,8 @@ import Testing
         #expect(try fish("swatchbook render --format ").contains("tokens"))
         #expect(try fish("swatchbook pick --theme nor") == ["nord"])
         #expect(try fish("swatchbook render pick").contains("picker"))
+        #expect(try fish("swatchbook theme ").contains("import"))
+        #expect(try fish("swatchbook theme import ").contains("terminal"))
     }
 
     // MARK: zsh

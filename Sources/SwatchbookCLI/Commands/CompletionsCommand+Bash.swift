@@ -83,6 +83,15 @@ extension CompletionsCommand {
                 action = "_swatchbook_names plugins \"$word\" positional; _swatchbook_files \"$word\""
             case .files: action = "_swatchbook_files \"$word\""
             case .words(let list): action = words(list)
+            case .wordsThenFiles(let lists):
+                // Which argument is being typed, its options' values left out.
+                let valued = entry.options.filter(\.takesValue).flatMap {
+                    [$0.name] + ($0.short.map { [$0] } ?? [])
+                }
+                let cases = lists.enumerated().map { "\($0.offset)) \(words($0.element)) ;;" }
+                action =
+                    "_swatchbook_argument \"\(valued.joined(separator: " "))\"; case $REPLY in "
+                    + cases.joined(separator: " ") + " *) _swatchbook_files \"$word\" ;; esac"
             case .none: action = "COMPREPLY=()"
             }
             out += "        \(entry.name)) \(action) ;;\n"
@@ -101,6 +110,18 @@ extension CompletionsCommand {
     /// typed (its quoting taken off without expanding it), and offered
     /// quoted with `printf %q`, so each completes to itself.
     static let bashHelpers = #"""
+        # _swatchbook_argument "OPTIONS": in REPLY, how many arguments come
+        # before the word being completed, after the command, leaving out
+        # options and the values of OPTIONS (those that take one).
+        _swatchbook_argument() {
+            local -i i n=0 value=0
+            for (( i = 2; i < cword; i++ )); do
+                if (( value )); then value=0; continue; fi
+                case " $1 " in *" ${words[i]} "*) value=1; continue ;; esac
+                [[ ${words[i]} == -* ]] || n+=1
+            done
+            REPLY=$n
+        }
         # The word as typed, its quoting taken off (backslashes, '...', "...",
         # $'...'), in REPLY. Nothing in it is expanded or run: it is only ever
         # compared with names. A quote left open at the end is kept in

@@ -155,6 +155,11 @@ struct CompletionsCommand {
             case .plugin: specs.append("'*:plugin or palette file:_swatchbook_plugins'")
             case .files: specs.append("'*:file:_files'")
             case .words(let words): specs.append("'1:argument:(\(words.joined(separator: " ")))'")
+            case .wordsThenFiles(let lists):
+                for (n, words) in lists.enumerated() {
+                    specs.append("'\(n + 1):argument:(\(words.joined(separator: " ")))'")
+                }
+                specs.append("'*:file:_files'")
             case .none: break
             }
             out += "            \(entry.name)) _arguments -s \\\n                "
@@ -222,6 +227,16 @@ struct CompletionsCommand {
             case .files: out += "complete -c swatchbook \(when) -F\n"
             case .words(let words):
                 out += "complete -c swatchbook \(when) -x -a \(quoted(words.joined(separator: " ")))\n"
+            case .wordsThenFiles(let lists):
+                // Each list once the one before it is typed, then files.
+                var seen = entry.name
+                for words in lists {
+                    let list = words.joined(separator: " ")
+                    out +=
+                        "complete -c swatchbook -n '__fish_seen_subcommand_from \(seen); and not __fish_seen_subcommand_from \(list)' -x -a \(quoted(list))\n"
+                    seen = list
+                }
+                out += "complete -c swatchbook -n '__fish_seen_subcommand_from \(seen)' -F\n"
             case .none: break
             }
         }

@@ -8,6 +8,9 @@ enum CommandTable {
     enum Positional {
         case plugin, files, none
         case words([String])
+        /// A list of words for each leading argument in turn, then files
+        /// (`theme import base16 FILE...`).
+        case wordsThenFiles([[String]])
     }
 
     struct Entry {
@@ -55,7 +58,11 @@ enum CommandTable {
             Entry(
                 name: "theme", usage: "theme import base16|terminal FILE... -o DIR",
                 summary: "import base16 or terminal schemes into a theme pack",
-                options: ThemeImportCommand.parser.options, positional: .files, run: SwatchbookCLI.themeImport
+                options: ThemeImportCommand.parser.options,
+                positional: .wordsThenFiles([
+                    ["import"], ["base16", "terminal"] + ThemeImportCommand.terminalFormats,
+                ]),
+                run: SwatchbookCLI.themeImport
             ),
             Entry(
                 name: "completions", usage: "completions bash|zsh|fish",
