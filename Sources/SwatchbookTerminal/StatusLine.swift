@@ -69,34 +69,3 @@ struct StatusLine {
         }
     }
 }
-
-/// `?`: the key map over the screen until the next key.
-enum HelpOverlay {
-    /// The lines: the key map's own (so `--bind` shows), then the mouse.
-    static func lines(_ keys: KeyMap) -> [String] {
-        ["Keys", ""] + keys.helpLines + [
-            "Ctrl-C             quit, exit 130",
-            "",
-            "Mouse: click taps, wheel scrolls,",
-            "Shift+wheel scrolls a strip.",
-            "",
-            "Any key closes this help.",
-        ]
-    }
-
-    static func draw(on canvas: inout Canvas, theme: Theme, keys: KeyMap) {
-        let lines = lines(keys)
-        let width = min(canvas.width, (lines.map { TextWidth.of($0) }.max() ?? 0) + 4)
-        let height = min(canvas.height - 1, lines.count + 2)
-        guard width > 4, height > 2 else { return }
-        let box = Rect(
-            x: (canvas.width - width) / 2, y: max(0, (canvas.height - 1 - height) / 2), width: width,
-            height: height)
-        let style = theme.style(.status).over(theme.style(.background))
-        canvas.fill(box, clip: canvas.bounds, style: style)
-        for (i, line) in lines.prefix(height - 2).enumerated() {
-            let lineStyle = i == 0 ? theme.style(.header).over(style) : style
-            canvas.draw(line, x: box.x + 2, y: box.y + 1 + i, style: lineStyle, clip: box)
-        }
-    }
-}

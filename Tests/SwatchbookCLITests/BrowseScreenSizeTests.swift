@@ -33,4 +33,21 @@ struct BrowseScreenSizeTests {
         #expect(Array(whole.prefix(9)) == (try BrowseTests.rendered("lllli", width: 40, height: 10)))
     }
 
+    /// At 20 × 6 the help shows three of its lines: G scrolls to its last,
+    /// and a key that does not scroll closes it.
+    @Test(.tags(.tmux)) func theHelpScrollsToItsEndOnA20By6Terminal() throws {
+        let screen = try Self.start("browse", width: 20, height: 6, ready: "Colours")
+        try screen.press("?")
+        try screen.waitFor { $0.joined().contains("↓") }
+        try screen.press("G")
+        let end = try screen.waitFor { $0.joined().contains("any other key") }
+        #expect(end.contains { $0.contains("↑") && $0.contains("/") }, "where the help is:\n\(end)")
+        try screen.press("k")
+        try screen.waitFor { !$0.joined().contains("any other key") && $0.joined().contains("↓") }
+        try screen.press("Escape")
+        try screen.waitFor { !$0.joined().contains("↓") }
+        try screen.press("q")
+        #expect(try screen.waitFor { $0.contains { $0.hasPrefix("EXIT:") } }.contains("EXIT:0"))
+    }
+
 }

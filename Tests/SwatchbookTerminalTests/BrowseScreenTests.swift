@@ -128,14 +128,14 @@ struct BrowseScreenTests {
 
     @Test func questionMarkOpensTheHelpAndAnyKeyClosesItWithoutActing() throws {
         let browse = try Harness(height: 40)
-        #expect(!browse.text.contains("Any key closes this help."))
+        #expect(!browse.text.contains("any other key closes it."))
         try browse.press("?")
         #expect(browse.model.showsHelp)
-        #expect(browse.text.contains("Any key closes this help."))
+        #expect(browse.text.contains("any other key closes it."))
         #expect(browse.text.contains("Shift+wheel scrolls a strip."))
         let focus = browse.statusLine
         try browse.press("l")
-        #expect(!browse.text.contains("Any key closes this help."))
+        #expect(!browse.text.contains("any other key closes it."))
         #expect(browse.statusLine == focus, "the key that closed the help did not move the focus")
     }
 

@@ -49,4 +49,21 @@ struct BrowseSplitScreenTests {
         #expect(browse.model.session.screen.width == width)
     }
 
+    @Test func theHelpScrollsToItsEndOnATinyScreenAndAnyOtherKeyClosesIt() throws {
+        let browse = try Harness(width: 20, height: 6)
+        try browse.press("?")
+        #expect(browse.text.contains("↓"), "it says there is more:\n\(browse.text)")
+        try browse.press("G")
+        #expect(browse.model.showsHelp, "G scrolls the help, not the catalogue")
+        #expect(browse.text.contains("any other key"), "its last line:\n\(browse.text)")
+        #expect(browse.text.contains("↑"))
+        try browse.press("kj<PgUp><PgDn>")
+        #expect(browse.model.showsHelp)
+        #expect(browse.text.contains("any other key"))
+        let focus = browse.statusLine
+        try browse.press("l")
+        #expect(!browse.model.showsHelp)
+        #expect(browse.statusLine == focus, "the key that closed the help did not move the focus")
+    }
+
 }

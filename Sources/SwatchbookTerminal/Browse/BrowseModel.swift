@@ -38,7 +38,9 @@ public final class BrowseModel {
     public private(set) var session: Session
     private(set) var interpreter: KeyInterpreter
     var status = StatusLine()
-    public private(set) var showsHelp = false
+    /// `?`: the help over the screen, and how far it is scrolled.
+    private var help: HelpOverlay?
+    public var showsHelp: Bool { help != nil }
     /// `i`: the inspector of the focused element, kept up to date as the
     /// focus moves, beside the catalogue (see ``resize(width:height:)``).
     public private(set) var showsInspector = false
@@ -70,8 +72,8 @@ public final class BrowseModel {
 
     /// Handles one event.
     public func update(_ event: InputEvent) -> [Effect] {
-        if showsHelp {
-            showsHelp = false
+        if help != nil {
+            handleHelp(event)
             return []
         }
         status.clear()
@@ -83,7 +85,7 @@ public final class BrowseModel {
                 switch try interpreter.press(key) {
                 case .quit: return [.end(mode == .pick ? .cancelled : .quit)]
                 case .picked(let result) where mode == .pick: return [.end(.picked(result))]
-                case .unhandled(.help): showsHelp = true
+                case .unhandled(.help): help = HelpOverlay(keys: interpreter.keyMap)
                 case .unhandled(.nextTheme): return nextTheme()
                 case .unhandled(.inspect): toggleInspector()
                 case .unhandled(.copy): return copyFocusedColour()
@@ -157,7 +159,7 @@ public final class BrowseModel {
             session.visibleLayout(), inspecting: showsInspector ? focusedInspection() : nil, width: width,
             height: session.screen.height + 1)
         status.draw(on: &canvas, session: session, theme: theme, typing: interpreter.typing)
-        if showsHelp { HelpOverlay.draw(on: &canvas, theme: theme, keys: interpreter.keyMap) }
+        help?.draw(on: &canvas, theme: theme)
         return canvas
     }
 
@@ -167,6 +169,23 @@ public final class BrowseModel {
     private func toggleInspector() {
         showsInspector.toggle()
         resize(width: size.width, height: size.height)
+    }
+
+    /// With the help open: a key that moves the focus, or the wheel,
+    /// scrolls it; any other event closes it and does nothing else.
+    private func handleHelp(_ event: InputEvent) {
+        let (width, height) = size
+        switch event {
+        case .key(let key, let modifiers):
+            let scrolled =
+                modifiers.isEmpty
+                && help?.scroll(for: key, keys: interpreter.keyMap, width: width, height: height) == true
+            if !scrolled { help = nil }
+        case .mouse(let mouse) where mouse.action == .wheelDown || mouse.action == .wheelUp:
+            help?.scroll(by: mouse.action == .wheelDown ? 3 : -3, width: width, height: height)
+        default:
+            help = nil
+        }
     }
 
     /// `y`: the focused colour's hex to the clipboard, through the terminal
