@@ -2,9 +2,10 @@ import SwatchbookCore
 import SwatchbookRender
 import SwatchbookSession
 
-/// The last line of the screen: the plugin, the focused path and colour,
-/// and the latest message (`sb.status`, a script error, the filter being
-/// typed). Errors show in the error role and never end the program.
+/// The last line of the screen: what is shown (a palette file's name, or
+/// the plugin's), the focused path and colour, and the latest message (`sb.status`, a script error, the
+/// filter being typed). Errors show in the error role and never end the
+/// program. What does not fit is cut with the theme's ellipsis.
 struct StatusLine {
     private(set) var message: String?
     private(set) var isError = false
@@ -21,13 +22,18 @@ struct StatusLine {
         isError = false
     }
 
-    func draw(on canvas: inout Canvas, session: Session, theme: Theme, typing: String?) {
+    /// Draws the line on the last line of `canvas`.
+    /// - Parameters:
+    ///   - name: what the catalogue is named by.
+    func draw(
+        on canvas: inout Canvas, session: Session, theme: Theme, typing: String?, name: String
+    ) {
         let y = canvas.height - 1
         guard y >= 0 else { return }
         let line = Rect(x: 0, y: y, width: canvas.width, height: 1)
         let base = theme.style(.status).over(theme.style(.background))
         canvas.fill(line, clip: canvas.bounds, style: base)
-        var parts = [session.script.name]
+        var parts = [name]
         if let target = session.navigator.currentTarget(in: session.state) {
             parts.append(target.path.description)
             if let element = session.navigator.locate(target.path, in: session.state) {
@@ -41,7 +47,6 @@ struct StatusLine {
             parts.append("/" + filter + " (Esc clears)")
         }
         let left = " " + parts.joined(separator: "  ")
-        var x = canvas.draw(left, x: 0, y: y, style: base, clip: line)
         let text: String?
         let style: Style
         if let typing {
@@ -60,12 +65,16 @@ struct StatusLine {
             text = parts.isEmpty ? nil : parts.joined(separator: "  ")
             style = theme.style(.muted).over(base)
         }
+        // The focus gives way to a message that does not fit, down to half the line.
+        let ellipsis = theme.glyphs.ellipsis
+        let room = text.map { max(canvas.width / 2, canvas.width - 3 - TextWidth.of($0)) } ?? canvas.width
+        var x = canvas.draw(
+            TextWidth.truncate(left, to: room, ellipsis: ellipsis), x: 0, y: y, style: base, clip: line)
         if let text {
             x += 2
             let room = canvas.width - x - 1
             canvas.draw(
-                TextWidth.truncate(text, to: room, ellipsis: theme.glyphs.ellipsis), x: x, y: y, style: style,
-                clip: line)
+                TextWidth.truncate(text, to: room, ellipsis: ellipsis), x: x, y: y, style: style, clip: line)
         }
     }
 }

@@ -50,4 +50,17 @@ struct BrowseScreenSizeTests {
         #expect(try screen.waitFor { $0.contains { $0.hasPrefix("EXIT:") } }.contains("EXIT:0"))
     }
 
+    @Test(.tags(.tmux)) func theStatusLineNamesThePaletteFileAndIsCutToFit() throws {
+        let file = "Tests/Fixtures/palettes/solarized-dark.itermcolors"
+        let screen = try Self.start("browse \(file)", width: 30, height: 20, ready: "solarized")
+        let shown = try screen.settle()
+        let status = try #require(shown.last)
+        #expect(status.hasPrefix(" solarized-dark.itermcolors"), "\(status)")
+        #expect(status.hasSuffix("…"), "cut at 30 columns: \(status)")
+        #expect(!status.contains("iTerm2"))
+        try screen.resize(width: 120, height: 30)
+        try screen.press("i")
+        let inspected = try screen.waitFor { $0.joined().contains("Read by") }
+        #expect(inspected.contains { $0.contains("Read by") && $0.contains("iTerm2 colours") })
+    }
 }

@@ -66,4 +66,18 @@ struct BrowseSplitScreenTests {
         #expect(browse.statusLine == focus, "the key that closed the help did not move the focus")
     }
 
+    @Test func aLongStatusLineIsCutWithAnEllipsis() throws {
+        let browse = try Harness(width: 20, height: 6)
+        #expect(browse.statusLine.hasSuffix("…"), "\(browse.statusLine)")
+        #expect(browse.statusLine.hasPrefix(" Fake  1.1.1"))
+    }
+
+    @Test func theStatusLineNamesThePaletteFileAndTheInspectorItsReader() throws {
+        let browse = try Harness(width: 100, height: 24)
+        browse.model.title = "solarized-dark.itermcolors"
+        browse.model.reader = "iTerm2 colours"
+        try browse.press("i")
+        #expect(browse.statusLine.hasPrefix(" solarized-dark.itermcolors  1.1.1"), "\(browse.statusLine)")
+        #expect(browse.emulated.lines.contains { $0.contains("Read by") && $0.contains("iTerm2 colours") })
+    }
 }

@@ -169,7 +169,7 @@ struct RenderCommand {
                 output?.discard()
                 throw Diagnostic(.usage, "--inspect: \(inspect) names no element of the catalogue")
             }
-            let inspection = Inspection(element)
+            let inspection = Inspection(element, readBy: opened.reader)
             bytes =
                 split
                 ? pipeline.render(

@@ -47,6 +47,11 @@ public final class BrowseModel {
     /// The terminal's columns and lines, of which the session has those the
     /// catalogue takes.
     private var size: (width: Int, height: Int)
+    /// What the status line names the catalogue by (a palette file's name);
+    /// nil names it by its script (``SessionScript/name``).
+    public var title: String?
+    /// What read the palette file shown, which the inspector names; nil for a plugin.
+    public var reader: String?
     /// The terminal's `TERM`, which says whether `y` can copy.
     let terminalName: String
 
@@ -158,7 +163,10 @@ public final class BrowseModel {
         var canvas = RenderPipeline(theme: theme, depth: depth, settings: session.settings).paint(
             session.visibleLayout(), inspecting: showsInspector ? focusedInspection() : nil, width: width,
             height: session.screen.height + 1)
-        status.draw(on: &canvas, session: session, theme: theme, typing: interpreter.typing)
+        status.draw(
+            on: &canvas, session: session, theme: theme, typing: interpreter.typing,
+            name: title ?? session.script.name
+        )
         help?.draw(on: &canvas, theme: theme)
         return canvas
     }
@@ -252,12 +260,12 @@ public final class BrowseModel {
         return []
     }
 
-    /// What the inspector shows: the focused element; nil when no element
-    /// has the focus.
+    /// What the inspector shows: the focused element, the reader of a
+    /// palette file named; nil when no element has the focus.
     private func focusedInspection() -> Inspection? {
         guard let target = session.navigator.currentTarget(in: session.state),
             let element = session.navigator.locate(target.path, in: session.state)
         else { return nil }
-        return Inspection(element)
+        return Inspection(element, readBy: reader)
     }
 }
