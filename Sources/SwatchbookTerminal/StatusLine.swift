@@ -3,7 +3,8 @@ import SwatchbookRender
 import SwatchbookSession
 
 /// The last line of the screen: what is shown (a palette file's name, or
-/// the plugin's), the focused path and colour, and the latest message (`sb.status`, a script error, the
+/// the plugin's), how many are marked in `pick --multi`, the focused path
+/// and colour, and the latest message (`sb.status`, a script error, the
 /// filter being typed). Errors show in the error role and never end the
 /// program. What does not fit is cut with the theme's ellipsis.
 struct StatusLine {
@@ -25,8 +26,9 @@ struct StatusLine {
     /// Draws the line on the last line of `canvas`.
     /// - Parameters:
     ///   - name: what the catalogue is named by.
+    ///   - marked: how many are marked, in `pick --multi`; nil otherwise.
     func draw(
-        on canvas: inout Canvas, session: Session, theme: Theme, typing: String?, name: String
+        on canvas: inout Canvas, session: Session, theme: Theme, typing: String?, name: String, marked: Int?
     ) {
         let y = canvas.height - 1
         guard y >= 0 else { return }
@@ -34,6 +36,7 @@ struct StatusLine {
         let base = theme.style(.status).over(theme.style(.background))
         canvas.fill(line, clip: canvas.bounds, style: base)
         var parts = [name]
+        if let marked { parts.append("\(marked) marked") }
         if let target = session.navigator.currentTarget(in: session.state) {
             parts.append(target.path.description)
             if let element = session.navigator.locate(target.path, in: session.state) {

@@ -63,4 +63,14 @@ struct BrowseScreenSizeTests {
         let inspected = try screen.waitFor { $0.joined().contains("Read by") }
         #expect(inspected.contains { $0.contains("Read by") && $0.contains("iTerm2 colours") })
     }
+
+    @Test(.tags(.tmux)) func pickMultiSaysHowManyAreMarked() throws {
+        let screen = try Self.start("pick --multi", width: 70, height: 20, ready: "Colours")
+        #expect(try screen.screen().last?.contains("0 marked") == true)
+        try screen.press("Tab")
+        try screen.waitFor { $0.last?.contains("1 marked") == true }
+        try screen.press("Tab")
+        let shown = try screen.waitFor { $0.last?.contains("2 marked") == true }
+        #expect(shown.last?.contains("1.1.3") == true, "Tab marks and moves on")
+    }
 }

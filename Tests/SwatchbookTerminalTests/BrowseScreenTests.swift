@@ -21,12 +21,13 @@ struct BrowseScreenTests {
         init(
             _ script: FakeScript = .listening(), mode: BrowseModel.Mode = .browse, width: Int = 60,
             height: Int = 16, term: String = "xterm-256color", themes: [Theme] = [],
-            keyMap: KeyMap = .standard
+            keyMap: KeyMap = .standard, multi: Bool = false
         ) throws {
             self.script = script
-            let session = try Session.open(script, width: width, height: height - 1)
+            let session = try Session.open(
+                script, width: width, height: height - 1, selection: multi ? .multiple : .single)
             model = BrowseModel(
-                session: session, interpreter: KeyInterpreter(session: session, keyMap: keyMap),
+                session: session, interpreter: KeyInterpreter(session: session, multi: multi, keyMap: keyMap),
                 theme: .standard,
                 depth: .truecolor, mode: mode, terminalName: term)
             model.themes = themes

@@ -80,4 +80,14 @@ struct BrowseSplitScreenTests {
         #expect(browse.statusLine.hasPrefix(" solarized-dark.itermcolors  1.1.1"), "\(browse.statusLine)")
         #expect(browse.emulated.lines.contains { $0.contains("Read by") && $0.contains("iTerm2 colours") })
     }
+
+    @Test func aMultiplePickSaysHowManyAreMarked() throws {
+        let browse = try Harness(mode: .pick, width: 80, multi: true)
+        let marked = browse.model.session.state.selected.count
+        #expect(browse.statusLine.hasPrefix(" Fake  \(marked) marked  1.1.1"), "\(browse.statusLine)")
+        try browse.press("<Tab><Tab>")
+        #expect(browse.statusLine.hasPrefix(" Fake  \(marked + 2) marked  1.1.3"), "\(browse.statusLine)")
+        let single = try Harness(mode: .pick, width: 80)
+        #expect(!single.statusLine.contains("marked"))
+    }
 }

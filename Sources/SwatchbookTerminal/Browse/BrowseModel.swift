@@ -165,7 +165,7 @@ public final class BrowseModel {
             height: session.screen.height + 1)
         status.draw(
             on: &canvas, session: session, theme: theme, typing: interpreter.typing,
-            name: title ?? session.script.name
+            name: title ?? session.script.name, marked: interpreter.multi ? session.state.selected.count : nil
         )
         help?.draw(on: &canvas, theme: theme)
         return canvas
