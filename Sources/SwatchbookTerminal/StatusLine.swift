@@ -2,9 +2,11 @@ import SwatchbookCore
 import SwatchbookRender
 import SwatchbookSession
 
-/// The last line of the screen: the plugin, the focused path and colour,
-/// and the latest message (`sb.status`, a script error, the filter being
-/// typed). Errors show in the error role and never end the program.
+/// The last line of the screen: what is shown (a palette file's name, or
+/// the plugin's), how many are marked in `pick --multi`, the focused path
+/// and colour, and the latest message (`sb.status`, a script error, the
+/// filter being typed). Errors show in the error role and never end the
+/// program. What does not fit is cut with the theme's ellipsis.
 struct StatusLine {
     private(set) var message: String?
     private(set) var isError = false
@@ -21,13 +23,21 @@ struct StatusLine {
         isError = false
     }
 
-    func draw(on canvas: inout Canvas, session: Session, theme: Theme, typing: FilterLine?) {
+    /// Draws the line on the last line of `canvas`.
+    /// - Parameters:
+    ///   - name: what the catalogue is named by.
+    ///   - marked: how many are marked, in `pick --multi`; nil otherwise.
+    func draw(
+        on canvas: inout Canvas, session: Session, theme: Theme, typing: FilterLine?, name: String,
+        marked: Int?
+    ) {
         let y = canvas.height - 1
         guard y >= 0 else { return }
         let line = Rect(x: 0, y: y, width: canvas.width, height: 1)
         let base = theme.style(.status).over(theme.style(.background))
         canvas.fill(line, clip: canvas.bounds, style: base)
-        var parts = [session.script.name]
+        var parts = [name]
+        if let marked { parts.append("\(marked) marked") }
         if let target = session.navigator.currentTarget(in: session.state) {
             parts.append(session.wholePath(of: target.path).description)
             if let element = session.navigator.locate(target.path, in: session.state) {
@@ -41,7 +51,6 @@ struct StatusLine {
             parts.append("/" + filter + " (Esc clears)")
         }
         let left = " " + parts.joined(separator: "  ")
-        var x = canvas.draw(left, x: 0, y: y, style: base, clip: line)
         let text: String?
         let style: Style
         if let typing {
@@ -62,43 +71,16 @@ struct StatusLine {
             text = parts.isEmpty ? nil : parts.joined(separator: "  ")
             style = theme.style(.muted).over(base)
         }
+        // The focus gives way to a message that does not fit, down to half the line.
+        let ellipsis = theme.glyphs.ellipsis
+        let room = text.map { max(canvas.width / 2, canvas.width - 3 - TextWidth.of($0)) } ?? canvas.width
+        var x = canvas.draw(
+            TextWidth.truncate(left, to: room, ellipsis: ellipsis), x: 0, y: y, style: base, clip: line)
         if let text {
             x += 2
             let room = canvas.width - x - 1
             canvas.draw(
-                TextWidth.truncate(text, to: room, ellipsis: theme.glyphs.ellipsis), x: x, y: y, style: style,
-                clip: line)
-        }
-    }
-}
-
-/// `?`: the key map over the screen until the next key.
-enum HelpOverlay {
-    /// The lines: the key map's own (so `--bind` shows), then the mouse.
-    static func lines(_ keys: KeyMap) -> [String] {
-        ["Keys", ""] + keys.helpLines + [
-            "Ctrl-C             quit, exit 130",
-            "",
-            "Mouse: click taps, wheel scrolls,",
-            "Shift+wheel scrolls a strip.",
-            "",
-            "Any key closes this help.",
-        ]
-    }
-
-    static func draw(on canvas: inout Canvas, theme: Theme, keys: KeyMap) {
-        let lines = lines(keys)
-        let width = min(canvas.width, (lines.map { TextWidth.of($0) }.max() ?? 0) + 4)
-        let height = min(canvas.height - 1, lines.count + 2)
-        guard width > 4, height > 2 else { return }
-        let box = Rect(
-            x: (canvas.width - width) / 2, y: max(0, (canvas.height - 1 - height) / 2), width: width,
-            height: height)
-        let style = theme.style(.status).over(theme.style(.background))
-        canvas.fill(box, clip: canvas.bounds, style: style)
-        for (i, line) in lines.prefix(height - 2).enumerated() {
-            let lineStyle = i == 0 ? theme.style(.header).over(style) : style
-            canvas.draw(line, x: box.x + 2, y: box.y + 1 + i, style: lineStyle, clip: box)
+                TextWidth.truncate(text, to: room, ellipsis: ellipsis), x: x, y: y, style: style, clip: line)
         }
     }
 }

@@ -22,6 +22,33 @@ struct InspectorTests {
         #expect(lines == Self.salmon)
     }
 
+    /// With a height, the screen browse shows after `i`: the catalogue in
+    /// the columns left of the panel, the inspected element focused and
+    /// scrolled into them with the strip's `‹` and `›`, the panel as tall
+    /// as the screen.
+    @Test func renderInspectWithAHeightDrawsTheScreenBesideThePanel() throws {
+        let result = try CommandRunner.run([
+            "render", "--inspect", "1.1.4", "--height", "16", "--width", "60", "--format", "plain",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(
+            String.init)
+        #expect(lines.count == 16, "\(result.text)")
+        #expect(lines.allSatisfy { $0.count <= 60 })
+        let left = lines.map { String($0.prefix(30)) }
+        let right = lines.map { String($0.dropFirst(30)) }
+        #expect(left.first == " Category #1", "the catalogue is on the left:\n\(result.text)")
+        #expect(left.contains { $0.contains("Aqua") }, "1.1.4, beside the panel:\n\(result.text)")
+        #expect(left.contains { $0.hasPrefix("‹") } && left.contains { $0.hasSuffix("›") })
+        #expect(right.contains { $0.contains("Aqua") } && right.contains { $0.contains("#00FFFF") })
+        #expect(!left.contains { $0.contains("Contrast") }, "the panel keeps to its columns")
+        let json = try CommandRunner.run([
+            "render", "--inspect", "1.1.4", "--height", "12", "--format", "json",
+        ])
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout)) as? [String: Any])
+        #expect(root["path"] as? String == "1.1.4", "JSON describes the inspection alone")
+    }
+
     @Test func renderInspectAsJSONDecodes() throws {
         let result = try CommandRunner.run(["render", "--inspect", "1.1.2", "--format", "json"])
         #expect(result.status == 0, "\(result.stderr)")

@@ -21,12 +21,13 @@ struct BrowseScreenTests {
         init(
             _ script: FakeScript = .listening(), mode: BrowseModel.Mode = .browse, width: Int = 60,
             height: Int = 16, term: String = "xterm-256color", themes: [Theme] = [],
-            keyMap: KeyMap = .standard
+            keyMap: KeyMap? = nil, multi: Bool = false
         ) throws {
             self.script = script
-            let session = try Session.open(script, width: width, height: height - 1)
+            let session = try Session.open(
+                script, width: width, height: height - 1, selection: multi ? .multiple : .single)
             model = BrowseModel(
-                session: session, interpreter: KeyInterpreter(session: session, keyMap: keyMap),
+                session: session, interpreter: KeyInterpreter(session: session, multi: multi, keyMap: keyMap),
                 theme: .standard,
                 depth: .truecolor, mode: mode, terminalName: term)
             model.themes = themes
@@ -128,14 +129,14 @@ struct BrowseScreenTests {
 
     @Test func questionMarkOpensTheHelpAndAnyKeyClosesItWithoutActing() throws {
         let browse = try Harness(height: 40)
-        #expect(!browse.text.contains("Any key closes this help."))
+        #expect(!browse.text.contains("any other key closes it."))
         try browse.press("?")
         #expect(browse.model.showsHelp)
-        #expect(browse.text.contains("Any key closes this help."))
+        #expect(browse.text.contains("any other key closes it."))
         #expect(browse.text.contains("Shift+wheel scrolls a strip."))
         let focus = browse.statusLine
         try browse.press("l")
-        #expect(!browse.text.contains("Any key closes this help."))
+        #expect(!browse.text.contains("any other key closes it."))
         #expect(browse.statusLine == focus, "the key that closed the help did not move the focus")
     }
 

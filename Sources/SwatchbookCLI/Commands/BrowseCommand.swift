@@ -54,6 +54,8 @@ struct BrowseCommand {
         let model = BrowseModel(
             session: opened.session, interpreter: interpreter, theme: opened.theme, depth: depth, mode: mode,
             terminalName: terminal.environment["TERM"] ?? "")
+        model.title = opened.title
+        model.reader = opened.reader
         let catalog = ThemeChoice.catalog()
         let resolver = catalog.resolver
         model.themes = catalog.entries.keys.sorted().compactMap { try? resolver.resolve($0) }

@@ -21,7 +21,9 @@ struct RenderCommand {
         "--tap", repeatable: true, help: "tap PATH before drawing, as a user would (repeatable)")
     static let inspect = OptionSpec.path(
         "--inspect",
-        help: "write the inspector of PATH (fields; hex, rgb, hsl, oklch, contrast, nearest name)")
+        help:
+            "write the inspector of PATH (fields; hex, rgb, hsl, oklch, contrast, nearest name); with --height, beside the screen, PATH focused"
+    )
     static let output = OptionSpec.text(
         "--output", short: "-o", valueName: "FILE", help: "write to FILE atomically instead of stdout",
         completion: .files)
@@ -116,6 +118,18 @@ struct RenderCommand {
         var interpreter = KeyInterpreter(session: session, keyMap: options.keyMap)
         _ = try interpreter.replay(filter: options.filter, taps: taps, tapsFrom: "--tap", keys: options.keys)
         if let note = session.filterMessage { warn(note) }
+        // A screen with the inspector is browse's after `i`: the panel beside
+        // a narrower catalogue, and the inspected element focused in it.
+        let split = inspect != nil && options.height != nil && format.drawsCanvas
+        if let inspect, split {
+            session.resize(
+                width: screen.width - InspectorPanel.width(onScreen: screen.width), height: screen.height)
+            if let shown = try? session.shownPath(of: inspect),
+                session.navigator.target(at: shown, in: session.state) != nil
+            {
+                try session.focus(inspect)
+            }
+        }
 
         // A whole-document report shows a focus only when one was asked
         // for; a viewport is a screen, and a screen has its focus.
@@ -164,7 +178,12 @@ struct RenderCommand {
                 output?.discard()
                 throw Diagnostic(.usage, "--inspect: \(inspect) names no element of the catalogue")
             }
-            bytes = pipeline.render(Inspection(element), width: screen.width, as: format)
+            let inspection = Inspection(element, readBy: opened.reader)
+            bytes =
+                split
+                ? pipeline.render(
+                    session.visibleLayout(), beside: inspection, width: screen.width, as: format)
+                : pipeline.render(inspection, width: screen.width, as: format)
         } else if format.isPalette {
             let written = pipeline.writePalette(layout, as: format)
             if let failure = written.failure {

@@ -20,6 +20,14 @@ struct SessionSetup {
         var theme: Theme
         /// What `--state` held, to write back only a changed state.
         var saved: StateFile.Loaded?
+
+        /// What browse's status line names the catalogue by: a palette
+        /// file by its own name (the last part of its path, sanitised), a
+        /// plugin by its name.
+        var title: String { plugin.input.map { Sanitizer.clean($0.url.lastPathComponent) } ?? plugin.name }
+
+        /// The reader of a palette file, which the inspector names; nil for a plugin.
+        var reader: String? { plugin.input == nil ? nil : plugin.name }
     }
 
     func open(on screen: Screen) throws(Diagnostic) -> Opened {

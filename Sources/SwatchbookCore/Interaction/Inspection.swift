@@ -21,7 +21,9 @@ public struct Inspection: Sendable, Equatable {
     public var color: Color?
     public var lines: [Line]
 
-    public init(_ element: LocatedElement) {
+    /// - Parameter reader: what read the palette file the element came
+    ///   from, named on a line of its own; nil for a plugin's catalogue.
+    public init(_ element: LocatedElement, readBy reader: String? = nil) {
         path = element.wholePath
         kind = element.kind
         var lines = [Line("Path", element.wholePath.description), Line("Kind", element.kind.rawValue)]
@@ -52,6 +54,7 @@ public struct Inspection: Sendable, Equatable {
         }
         color = element.item?.color ?? element.node?.color
         if let color { lines += Self.colorLines(color) }
+        if let reader { lines.append(Line("Read by", reader)) }
         self.lines = lines
     }
 

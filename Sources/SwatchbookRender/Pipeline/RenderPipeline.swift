@@ -36,6 +36,27 @@ public struct RenderPipeline {
         painter.paint(layout)
     }
 
+    /// Paints one laid-out window on a canvas `width` × `height`, with the
+    /// inspector, when there is one, in the columns right of the window and
+    /// as tall as it: browse's screen with `i` open, and `render --inspect
+    /// --height`'s. The window is laid out narrower than the screen by the
+    /// panel's width (``InspectorPanel/width(onScreen:)``), so what has
+    /// the focus is never under the panel.
+    public func paint(_ layout: Layout, inspecting inspection: Inspection?, width: Int, height: Int) -> Canvas
+    {
+        var screen = layout
+        screen.viewport.width = max(width, layout.viewport.width)
+        screen.viewport.height = height
+        var canvas = paint(screen)
+        if let inspection {
+            let box = Rect(
+                x: layout.viewport.maxX, y: 0, width: width - layout.viewport.maxX,
+                height: min(height, layout.viewport.height))
+            if box.width > 0 { InspectorPanel.draw(inspection, on: &canvas, in: box, theme: theme) }
+        }
+        return canvas
+    }
+
     /// The renderer that draws `layout` band by band.
     public func renderer(for layout: CatalogueLayout) -> CatalogueRenderer {
         var renderer = CatalogueRenderer(layout: layout, painter: painter)
@@ -82,10 +103,25 @@ public struct RenderPipeline {
     /// a line per figure for the transcript.
     public func render(_ inspection: Inspection, width: Int, as format: OutputFormat) -> [UInt8] {
         if let describer = format.describer { return describer.describe(inspection) }
-        // A palette format has no inspector; the command refuses it first.
+        return write(InspectorPanel.canvas(inspection, width: width, theme: theme), as: format)
+    }
+
+    /// Writes one screen of a catalogue with the inspector beside it
+    /// (`render --inspect --height`) in the canvas format `format`, as
+    /// ``paint(_:inspecting:width:height:)`` paints it. (JSON and the
+    /// transcript describe the inspection alone, with a height or without.)
+    public func render(_ screen: Layout, beside inspection: Inspection, width: Int, as format: OutputFormat)
+        -> [UInt8]
+    {
+        write(paint(screen, inspecting: inspection, width: width, height: screen.viewport.height), as: format)
+    }
+
+    /// One canvas in a canvas `format`; nothing for a palette format, which
+    /// has no inspector (the command refuses it first).
+    private func write(_ canvas: Canvas, as format: OutputFormat) -> [UInt8] {
         guard var writer = writer(for: format) else { return [] }
         var bytes: [UInt8] = []
-        writer.write(InspectorPanel.canvas(inspection, width: width, theme: theme), into: &bytes)
+        writer.write(canvas, into: &bytes)
         writer.finish(into: &bytes)
         return bytes
     }

@@ -1,9 +1,10 @@
 import SwatchbookCore
 
 /// The inspector drawn: the element's title, a swatch of its colour, then
-/// each label and value aligned in two columns. Browse draws it over the
-/// right half of the screen at most, so the catalogue stays in view;
-/// `render --inspect` writes it alone, in any canvas format.
+/// each label and value aligned in two columns. Browse (and `render
+/// --inspect --height`) gives it the right of the screen, ``width(onScreen:)``
+/// columns, and lays the catalogue out in the rest; `render --inspect`
+/// without a height writes it alone, in any canvas format.
 ///
 /// The panel is never wider than it is given, whatever a plugin puts in a
 /// field: a long label or title is cut with the theme's ellipsis, and a
@@ -15,9 +16,15 @@ public enum InspectorPanel {
     /// Lines one value may take before the rest is cut.
     static let valueLines = 4
 
-    /// The widest the panel may be over a screen `width` columns wide: half
-    /// of it, so the catalogue keeps the other half.
-    public static func maxWidth(onScreen width: Int) -> Int { max(1, width / 2) }
+    /// Columns the panel takes at most: a colour's figures (its longest
+    /// label and an OKLCH with alpha) and the padding.
+    static let widest = 54
+
+    /// The columns the panel takes of a screen `width` columns wide: half of
+    /// it, so the catalogue keeps the other half, and no more than
+    /// ``widest``. It is the same for every element, so moving the focus
+    /// with the panel open never lays the catalogue out again.
+    public static func width(onScreen width: Int) -> Int { min(widest, width / 2) }
 
     /// Columns and lines the panel wants, within `maxWidth`; two columns of
     /// padding each side.

@@ -6,9 +6,10 @@ import SwatchbookSession
 /// has out, and the frame to show.
 ///
 /// The screen above the status line is exactly what `render --height H-1`
-/// draws for the same state: both lay out and paint through the same
-/// session, painter and key interpreter; the model adds only the status
-/// line, the help overlay, the inspector and the mouse.
+/// draws for the same state (with `--inspect` when the inspector is open):
+/// both lay out and paint through the same session, painter and key
+/// interpreter; the model adds only the status line, the help overlay and
+/// the mouse.
 public final class BrowseModel {
     public enum Mode: Sendable { case browse, pick }
 
@@ -37,9 +38,20 @@ public final class BrowseModel {
     public private(set) var session: Session
     private(set) var interpreter: KeyInterpreter
     var status = StatusLine()
-    public private(set) var showsHelp = false
-    /// `i`: the inspector of the focused element, kept up to date as the focus moves.
+    /// `?`: the help over the screen, and how far it is scrolled.
+    private var help: HelpOverlay?
+    public var showsHelp: Bool { help != nil }
+    /// `i`: the inspector of the focused element, kept up to date as the
+    /// focus moves, beside the catalogue (see ``resize(width:height:)``).
     public private(set) var showsInspector = false
+    /// The terminal's columns and lines, of which the session has those the
+    /// catalogue takes.
+    private var size: (width: Int, height: Int)
+    /// What the status line names the catalogue by (a palette file's name);
+    /// nil names it by its script (``SessionScript/name``).
+    public var title: String?
+    /// What read the palette file shown, which the inspector names; nil for a plugin.
+    public var reader: String?
     /// The terminal's `TERM`, which says whether `y` can copy.
     let terminalName: String
 
@@ -57,6 +69,7 @@ public final class BrowseModel {
         self.depth = depth
         self.mode = mode
         self.terminalName = terminalName
+        size = (session.screen.width, session.screen.height + 1)
     }
 
     /// The status line's message, if one is shown.
@@ -64,8 +77,8 @@ public final class BrowseModel {
 
     /// Handles one event.
     public func update(_ event: InputEvent) -> [Effect] {
-        if showsHelp {
-            showsHelp = false
+        if help != nil {
+            handleHelp(event)
             return []
         }
         status.clear()
@@ -77,9 +90,9 @@ public final class BrowseModel {
                 switch try interpreter.press(Key(key, modifiers)) {
                 case .quit: return [.end(mode == .pick ? .cancelled : .quit)]
                 case .picked(let result) where mode == .pick: return [.end(.picked(result))]
-                case .unhandled(.help): showsHelp = true
+                case .unhandled(.help): help = HelpOverlay(keys: interpreter.keyMap)
                 case .unhandled(.nextTheme): return nextTheme()
-                case .unhandled(.inspect): showsInspector.toggle()
+                case .unhandled(.inspect): toggleInspector()
                 case .unhandled(.copy): return copyFocusedColour()
                 default: break
                 }
@@ -132,23 +145,55 @@ public final class BrowseModel {
     }
 
     /// Fits the session to a terminal of `width` × `height` cells, one line
-    /// of which is the status line.
+    /// of which is the status line; with the inspector open, the catalogue
+    /// has the columns left of the panel, so the focus scrolls into view
+    /// there and never hides under it.
     public func resize(width: Int, height: Int) {
-        guard width != session.screen.width || height - 1 != session.screen.height else { return }
-        session.resize(width: width, height: max(1, height - 1))
+        size = (width, height)
+        let columns = showsInspector ? width - InspectorPanel.width(onScreen: width) : width
+        guard columns != session.screen.width || height - 1 != session.screen.height else { return }
+        session.resize(width: columns, height: max(1, height - 1))
     }
 
-    /// The screen for a terminal of `width` × `height`: the catalogue, the
-    /// status line, and the inspector and help when they are open.
+    /// The screen for a terminal of `width` × `height`: the catalogue and
+    /// the inspector beside it when it is open, the status line, and the
+    /// help over them when it is open.
     public func frame(width: Int, height: Int) -> Canvas {
         resize(width: width, height: height)
-        var layout = session.visibleLayout()
-        layout.viewport.height = session.screen.height + 1
-        var canvas = RenderPipeline(theme: theme, depth: depth, settings: session.settings).paint(layout)
-        status.draw(on: &canvas, session: session, theme: theme, typing: interpreter.line)
-        if showsInspector { drawInspector(on: &canvas) }
-        if showsHelp { HelpOverlay.draw(on: &canvas, theme: theme, keys: interpreter.keyMap) }
+        var canvas = RenderPipeline(theme: theme, depth: depth, settings: session.settings).paint(
+            session.visibleLayout(), inspecting: showsInspector ? focusedInspection() : nil, width: width,
+            height: session.screen.height + 1)
+        status.draw(
+            on: &canvas, session: session, theme: theme, typing: interpreter.line,
+            name: title ?? session.script.name, marked: interpreter.multi ? session.state.selected.count : nil
+        )
+        help?.draw(on: &canvas, theme: theme)
         return canvas
+    }
+
+    /// `i`: opens the inspector, laying the catalogue out in the columns
+    /// beside it, or closes it and gives them back (each strip's offset
+    /// clamped to the wider screen as the focus is scrolled into view).
+    private func toggleInspector() {
+        showsInspector.toggle()
+        resize(width: size.width, height: size.height)
+    }
+
+    /// With the help open: a key that moves the focus, or the wheel,
+    /// scrolls it; any other event closes it and does nothing else.
+    private func handleHelp(_ event: InputEvent) {
+        let (width, height) = size
+        switch event {
+        case .key(let key, let modifiers):
+            let scrolled =
+                modifiers.isEmpty
+                && help?.scroll(for: key, keys: interpreter.keyMap, width: width, height: height) == true
+            if !scrolled { help = nil }
+        case .mouse(let mouse) where mouse.action == .wheelDown || mouse.action == .wheelUp:
+            help?.scroll(by: mouse.action == .wheelDown ? 3 : -3, width: width, height: height)
+        default:
+            help = nil
+        }
     }
 
     /// `y`: the focused colour's hex to the clipboard, through the terminal
@@ -215,18 +260,12 @@ public final class BrowseModel {
         return []
     }
 
-    /// The inspector of the focused element, at the screen's right edge above
-    /// the status line and no wider than half of it; nothing when no element
-    /// has the focus.
-    private func drawInspector(on canvas: inout Canvas) {
+    /// What the inspector shows: the focused element, the reader of a
+    /// palette file named; nil when no element has the focus.
+    private func focusedInspection() -> Inspection? {
         guard let target = session.navigator.currentTarget(in: session.state),
             let element = session.navigator.locate(target.path, in: session.state)
-        else { return }
-        let inspection = Inspection(element)
-        let size = InspectorPanel.size(
-            of: inspection, maxWidth: InspectorPanel.maxWidth(onScreen: canvas.width))
-        let height = min(size.height, canvas.height - 1)
-        let box = Rect(x: canvas.width - size.width, y: 0, width: size.width, height: height)
-        InspectorPanel.draw(inspection, on: &canvas, in: box, theme: theme)
+        else { return nil }
+        return Inspection(element, readBy: reader)
     }
 }
