@@ -5,20 +5,20 @@ extension FilterQuery {
     public func matchedCharacters(in name: String) -> [Int] {
         guard !isEmpty, !name.isEmpty else { return [] }
         var found: Set<Int> = []
-        var layouts: [Bool: (bytes: [UInt8], owner: [Int])] = [:]
-        func folded(_ caseFolded: Bool) -> (bytes: [UInt8], owner: [Int]) {
-            if let done = layouts[caseFolded] { return done }
+        var layouts: [TextFolding.Form: (bytes: [UInt8], owner: [Int])] = [:]
+        func folded(_ form: TextFolding.Form) -> (bytes: [UInt8], owner: [Int]) {
+            if let done = layouts[form] { return done }
             var bytes: [UInt8] = []
             var owner: [Int] = []
-            for (i, character) in TextFolding.foldedCharacters(name, caseFolded: caseFolded).enumerated() {
+            for (i, character) in TextFolding.foldedCharacters(name, form).enumerated() {
                 bytes += character
                 owner += Array(repeating: i, count: character.count)
             }
-            layouts[caseFolded] = (bytes, owner)
+            layouts[form] = (bytes, owner)
             return (bytes, owner)
         }
         for term in groups.joined() where !term.isNegated {
-            let (bytes, owner) = folded(!term.isCaseSensitive)
+            let (bytes, owner) = folded(term.form)
             var positions: [Int] = []
             let matched = bytes.withUnsafeBufferPointer { text in
                 term.pattern.withUnsafeBufferPointer { pattern in

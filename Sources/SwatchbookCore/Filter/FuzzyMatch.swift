@@ -28,17 +28,73 @@ enum FuzzyMatch {
             guard let start = find(pattern, in: text) else { return nil }
             return contiguous(start, n, in: text, positions: positions)
         case .prefix:
-            guard equal(pattern, text, at: 0) else { return nil }
-            return contiguous(0, n, in: text, positions: positions)
+            // As fzf: spaces starting the name count for nothing, unless
+            // the pattern starts with one.
+            let start = spaceLength(pattern, at: 0) > 0 ? 0 : leadingSpaces(text)
+            guard equal(pattern, text, at: start) else { return nil }
+            return contiguous(start, n, in: text, positions: positions)
         case .suffix:
-            guard equal(pattern, text, at: text.count - n), isBoundary(text, text.count - n) else {
-                return nil
-            }
-            return contiguous(text.count - n, n, in: text, positions: positions)
+            let start = text.count - trailingSpaces(text, unless: pattern) - n
+            guard equal(pattern, text, at: start), isBoundary(text, start) else { return nil }
+            return contiguous(start, n, in: text, positions: positions)
         case .whole:
-            guard text.count == n, equal(pattern, text, at: 0) else { return nil }
-            return contiguous(0, n, in: text, positions: positions)
+            let start = spaceLength(pattern, at: 0) > 0 ? 0 : leadingSpaces(text)
+            guard text.count - trailingSpaces(text, unless: pattern) - start == n,
+                equal(pattern, text, at: start)
+            else { return nil }
+            return contiguous(start, n, in: text, positions: positions)
         }
+    }
+
+    /// The bytes of the space (Unicode's White_Space, as Go's
+    /// `unicode.IsSpace`) at byte `i` of `text`, 0 for another character.
+    @inline(__always)
+    private static func spaceLength(_ text: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
+        guard i < text.count else { return 0 }
+        let byte = text[i]
+        if byte < 0x80 { return byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) ? 1 : 0 }
+        // Only these lead bytes begin a space: U+0085, U+00A0, U+1680, U+2000–U+3000.
+        guard byte == 0xC2 || (byte >= 0xE1 && byte <= 0xE3) else { return 0 }
+        let size = length(byte)
+        guard i + size <= text.count else { return 0 }
+        var decoder = UTF8()
+        var bytes = UnsafeBufferPointer(rebasing: text[i..<(i + size)]).makeIterator()
+        guard case .scalarValue(let scalar) = decoder.decode(&bytes) else { return 0 }
+        return scalar.properties.isWhitespace ? size : 0
+    }
+
+    /// The bytes of the spaces `text` starts with.
+    private static func leadingSpaces(_ text: UnsafeBufferPointer<UInt8>) -> Int {
+        var i = 0
+        while case let size = spaceLength(text, at: i), size > 0 { i += size }
+        return i
+    }
+
+    /// The bytes of the spaces `text` ends with, or 0 when `pattern` ends
+    /// with a space.
+    private static func trailingSpaces(
+        _ text: UnsafeBufferPointer<UInt8>, unless pattern: UnsafeBufferPointer<UInt8>
+    )
+        -> Int
+    {
+        guard spaceLength(pattern, at: characterStart(in: pattern, before: pattern.count)) == 0 else {
+            return 0
+        }
+        var end = text.count
+        while end > 0 {
+            let start = characterStart(in: text, before: end)
+            guard spaceLength(text, at: start) > 0 else { break }
+            end = start
+        }
+        return text.count - end
+    }
+
+    /// Where the character ending just before byte `end` starts.
+    @inline(__always)
+    private static func characterStart(in text: UnsafeBufferPointer<UInt8>, before end: Int) -> Int {
+        var start = end - 1
+        while start > 0 && text[start] & 0xC0 == 0x80 { start -= 1 }
+        return start
     }
 
     /// A byte that starts a character (not a UTF-8 continuation byte).

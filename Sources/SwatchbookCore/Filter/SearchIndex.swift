@@ -12,18 +12,19 @@ public struct SearchIndex: Sendable {
     /// The entry after the last of each entry's descendants.
     public private(set) var ends: [Int32] = []
     private var colors: [Color?] = []
-    /// Folded text with its case, and case-folded, end to end: entry e's is
-    /// at `starts[e]..<starts[e + 1]` of each.
-    private var cased: [UInt8] = []
-    private var caseless: [UInt8] = []
-    private var casedStarts: [Int32] = [0]
-    private var caselessStarts: [Int32] = [0]
+    /// Each entry's text in the four forms a term may read it in (see
+    /// ``TextFolding/Form``), entry after entry: entry e's text in form f
+    /// is at `offsets[4e + f]..<offsets[4e + f + 1]` of `bytes`. A form
+    /// not through fzf's table holds only what the table changes: where it
+    /// is empty, the entry reads as in the table's form of the same case.
+    private var bytes: [UInt8] = []
+    private var offsets: [Int32] = [0]
 
     public var count: Int { ends.count }
 
     /// The length of entry `e`'s folded text, which breaks ties between
     /// equal scores (the shorter name is the closer match, as in fzf).
-    public func length(_ e: Int) -> Int { Int(caselessStarts[e + 1] - caselessStarts[e]) }
+    public func length(_ e: Int) -> Int { Int(offsets[4 * e + 2] - offsets[4 * e + 1]) }
 
     public init(_ catalogue: Catalogue) {
         for section in catalogue.sections {
@@ -55,9 +56,23 @@ public struct SearchIndex: Sendable {
     private mutating func add(_ name: String, _ color: Color?) -> Int {
         ends.append(0)
         colors.append(color)
-        TextFolding.fold(name, cased: &cased, caseless: &caseless)
-        casedStarts.append(Int32(cased.count))
-        caselessStarts.append(Int32(caseless.count))
+        // ASCII, most of what catalogues hold, needs no tables: its case
+        // folded, it is the same in every form.
+        let ascii = name.utf8.withContiguousStorageIfAvailable { ascii -> Bool in
+            guard !ascii.contains(where: { $0 >= 0x80 }) else { return false }
+            bytes.append(contentsOf: ascii)
+            offsets.append(Int32(bytes.count))
+            for byte in ascii { bytes.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) }
+            offsets += [Int32](repeating: Int32(bytes.count), count: 3)
+            return true
+        }
+        if ascii != true {
+            let forms = TextFolding.Form.all.map { TextFolding.fold(name, $0) }
+            for (f, text) in forms.enumerated() {
+                if f < 2 || text != forms[f - 2] { bytes += text }
+                offsets.append(Int32(bytes.count))
+            }
+        }
         return ends.count - 1
     }
 
@@ -118,7 +133,8 @@ public struct SearchIndex: Sendable {
         struct Term {
             var kind: FilterQuery.Kind
             var isNegated: Bool
-            var isCaseSensitive: Bool
+            /// The ``TextFolding/Form`` the term reads names in, by index.
+            var form: Int
             var color: Color?
             var start: Int
             var count: Int
@@ -134,7 +150,7 @@ public struct SearchIndex: Sendable {
                 for (i, term) in group.enumerated() {
                     terms.append(
                         Term(
-                            kind: term.kind, isNegated: term.isNegated, isCaseSensitive: term.isCaseSensitive,
+                            kind: term.kind, isNegated: term.isNegated, form: term.form.index,
                             color: term.color, start: patterns.count, count: term.pattern.count,
                             joinsNext: i + 1 < group.count))
                     patterns += term.pattern
@@ -149,28 +165,23 @@ public struct SearchIndex: Sendable {
 
     /// The folded texts as the matcher reads them, borrowed for one run.
     private struct Texts {
-        var cased, caseless: UnsafeBufferPointer<UInt8>
-        var casedStarts, caselessStarts: UnsafeBufferPointer<Int32>
+        var bytes: UnsafeBufferPointer<UInt8>
+        var offsets: UnsafeBufferPointer<Int32>
         var colors: UnsafeBufferPointer<Color?>
 
-        func text(_ e: Int, caseSensitive: Bool) -> UnsafeBufferPointer<UInt8> {
-            let (bytes, starts) = caseSensitive ? (cased, casedStarts) : (caseless, caselessStarts)
-            return UnsafeBufferPointer(rebasing: bytes[Int(starts[e])..<Int(starts[e + 1])])
+        /// Entry `e`'s text in form `form`.
+        func text(_ e: Int, _ form: Int) -> UnsafeBufferPointer<UInt8> {
+            var slot = 4 * e + form
+            if form >= 2 && offsets[slot] == offsets[slot + 1] { slot -= 2 }
+            return UnsafeBufferPointer(rebasing: bytes[Int(offsets[slot])..<Int(offsets[slot + 1])])
         }
     }
 
     private func withTexts<T>(_ body: (Texts) -> T) -> T {
-        cased.withUnsafeBufferPointer { cased in
-            caseless.withUnsafeBufferPointer { caseless in
-                casedStarts.withUnsafeBufferPointer { casedStarts in
-                    caselessStarts.withUnsafeBufferPointer { caselessStarts in
-                        colors.withUnsafeBufferPointer { colors in
-                            body(
-                                Texts(
-                                    cased: cased, caseless: caseless, casedStarts: casedStarts,
-                                    caselessStarts: caselessStarts, colors: colors))
-                        }
-                    }
+        bytes.withUnsafeBufferPointer { bytes in
+            offsets.withUnsafeBufferPointer { offsets in
+                colors.withUnsafeBufferPointer { colors in
+                    body(Texts(bytes: bytes, offsets: offsets, colors: colors))
                 }
             }
         }
@@ -209,7 +220,7 @@ public struct SearchIndex: Sendable {
         }
         let pattern = UnsafeBufferPointer(rebasing: patterns[term.start..<(term.start + term.count)])
         let found = FuzzyMatch.score(
-            pattern, kind: term.kind, in: texts.text(e, caseSensitive: term.isCaseSensitive))
+            pattern, kind: term.kind, in: texts.text(e, term.form))
         if term.isNegated { return found == nil ? 0 : nil }
         return found
     }

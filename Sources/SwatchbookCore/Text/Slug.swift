@@ -1,8 +1,8 @@
 /// Names made into identifiers for the files other tools read: CSS custom
 /// properties, Sass variables, design-token keys.
 public enum Slug {
-    /// `Sea Green` → `sea-green`, `Durrës Blue` → `durres-blue`: folded as
-    /// the filter folds (NFKD, marks dropped, case folded), every run of
+    /// `Sea Green` → `sea-green`, `Durrës Blue` → `durres-blue`: folded
+    /// (NFKD, marks dropped, case folded), every run of
     /// other characters one `-`, none at either end; `color` when nothing
     /// is left.
     public static func of(_ text: String) -> String {
