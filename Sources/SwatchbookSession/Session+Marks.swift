@@ -14,6 +14,12 @@ extension Session {
     /// the leaf nodes, closed parents' too. Only with multiple selection.
     public func changeMarks(_ change: MarkChange) throws(Diagnostic) {
         guard settings.selection == .multiple else { return }
+        guard source.isEager else {
+            // A lazy source may hold a billion colours, and is never read whole.
+            throw Diagnostic(
+                .usage, file: script.file,
+                "a lazy source is never read whole, so its colours cannot all be marked; filter it first")
+        }
         for element in markable() {
             let marked = state.selected.contains(element.key)
             switch change {

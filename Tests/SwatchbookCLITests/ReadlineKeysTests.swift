@@ -61,6 +61,11 @@ struct ReadlineKeysTests {
             "/sea gr<Enter><F2>",
         ])
         #expect(flipped.text == names[0] + "\n", "none marked: the focused one is picked")
+        // A lazy source is never read whole: select-all says so rather than ask for a billion.
+        let lazy = try CommandRunner.run([
+            "pick", "huge", "--multi", "--bind", "f2:select-all", "--keys", "<F2><Enter>",
+        ])
+        #expect(lazy.status == 64 && lazy.stderr.contains("cannot all be marked"), "\(lazy.stderr)")
         let bad = try CommandRunner.run(["pick", "--bind", "ctrl-j:dwon", "--keys", "<Enter>"])
         #expect(bad.status == 64, "\(bad.stderr)")
         #expect(bad.stderr.contains("(did you mean down?); actions: up down left"), "\(bad.stderr)")
