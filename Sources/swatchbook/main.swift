@@ -10,4 +10,14 @@ import SwatchbookCLI
 _ = mallopt(M_MMAP_THRESHOLD, 64 << 20)
 _ = mallopt(M_TRIM_THRESHOLD, 256 << 20)
 
-exit(SwatchbookCLI.main(Array(CommandLine.arguments.dropFirst())))
+// Deep input is bounded by Swatchbook's own limits (a tree's 1000 levels,
+// a colour's nesting, a JSON document's depth), each of which is checked
+// before it recurses, not by the stack a platform gives its main thread
+// (8 MiB here, less elsewhere, and a build with sanitizers needs more of
+// it a level). The command runs on a thread with a stack of its own, which
+// only takes memory as deep as it goes; the main thread waits.
+let arguments = Array(CommandLine.arguments.dropFirst())
+let command = Thread { exit(SwatchbookCLI.main(arguments)) }
+command.stackSize = 64 << 20
+command.start()
+while true { pause() }

@@ -81,6 +81,18 @@ struct DeepTreeTests {
         #expect(render.stderr.split(separator: "\n").count == 1, "\(render.stderr)")
     }
 
+    /// The depth limit is Swatchbook's, not the main thread's stack: the
+    /// command runs on a stack of its own, so a shell's small `ulimit -s`
+    /// (or a sanitizer's bigger frames) does not crash the deepest tree.
+    @Test func theDeepestTreeRendersUnderASmallStackLimit() throws {
+        let scratch = ScratchFolder()
+        let file = Self.plugin(scratch)
+        let result = try CommandRunner.runShell(
+            "ulimit -s 1024 && \"$B\" render '\(file)' --set depth=999 --format plain --width 20 --height 3")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.text.contains("level 1"), "\(result.text)")
+    }
+
     @Test func theDeepestTreeAllowedRenders() throws {
         let scratch = ScratchFolder()
         let file = Self.plugin(scratch)
