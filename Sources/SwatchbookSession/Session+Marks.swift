@@ -34,30 +34,9 @@ extension Session {
     private func markable() -> [LocatedElement] {
         let nav = navigator
         var found: [LocatedElement] = []
-        func visit(_ nodes: [Node], prefix: [Int]) {
-            for (i, node) in nodes.enumerated() {
-                let path = prefix + [i + 1]
-                if node.children.isEmpty {
-                    if let element = nav.locate(ElementPath(path), in: state) { found.append(element) }
-                } else {
-                    visit(node.children, prefix: path)
-                }
-            }
-        }
-        for s in 0..<source.sectionCount {
-            for r in 0..<source.rowCount(s) {
-                let row = source.rowSummary(s, r)
-                switch row.kind {
-                case .items:
-                    found += (0..<row.count).compactMap {
-                        nav.locate(ElementPath([s + 1, r + 1, $0 + 1]), in: state)
-                    }
-                case .children:
-                    visit(source.nodes(s, r), prefix: [s + 1, r + 1])
-                case .fields:
-                    continue
-                }
-            }
+        Self.visitPaths(of: source, leavesOnly: true) { path in
+            if let element = nav.locate(path, in: state) { found.append(element) }
+            return true
         }
         return found
     }

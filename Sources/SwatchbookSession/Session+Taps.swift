@@ -114,33 +114,43 @@ extension Session {
         }
         let source = wholeSource
         guard source.isEager else { return nil }
+        var found: ElementPath?
+        Self.visitPaths(of: source, leavesOnly: false) { path in
+            guard nav.locate(path, in: state)?.key == key else { return true }
+            found = path
+            return false
+        }
+        return found
+    }
+
+    /// Visits the path of every item and tree node of `source` in catalogue
+    /// order, a node before its children (with `leavesOnly`, the nodes
+    /// without children alone), until `visit` answers false.
+    static func visitPaths(
+        of source: any CatalogueSource, leavesOnly: Bool, _ visit: (ElementPath) -> Bool
+    ) {
+        func walk(_ nodes: [Node], _ prefix: [Int]) -> Bool {
+            for (i, node) in nodes.enumerated() {
+                let path = prefix + [i + 1]
+                if !leavesOnly || node.children.isEmpty, !visit(ElementPath(path)) { return false }
+                if !walk(node.children, path) { return false }
+            }
+            return true
+        }
         for s in 0..<source.sectionCount {
             for r in 0..<source.rowCount(s) {
-                let base = [s + 1, r + 1]
                 let row = source.rowSummary(s, r)
+                let base = [s + 1, r + 1]
                 switch row.kind {
                 case .items:
-                    for i in 0..<row.count
-                    where nav.locate(ElementPath(base + [i + 1]), in: state)?.key == key {
-                        return ElementPath(base + [i + 1])
-                    }
+                    for i in 0..<row.count where !visit(ElementPath(base + [i + 1])) { return }
                 case .children:
-                    if let found = search(source.nodes(s, r), prefix: base, for: key, nav) { return found }
+                    if !walk(source.nodes(s, r), base) { return }
                 case .fields:
                     continue
                 }
             }
         }
-        return nil
-    }
-
-    private func search(_ nodes: [Node], prefix: [Int], for key: String, _ nav: Navigator) -> ElementPath? {
-        for (i, node) in nodes.enumerated() {
-            let path = ElementPath(prefix + [i + 1])
-            if nav.locate(path, in: state)?.key == key { return path }
-            if let found = search(node.children, prefix: prefix + [i + 1], for: key, nav) { return found }
-        }
-        return nil
     }
 
     // MARK: Callbacks
