@@ -116,11 +116,13 @@ public final class Session {
         layout.layout(viewport)
     }
 
-    /// Puts the focus on the first item or node unless it is somewhere, and
-    /// runs the script's `on_load(ctx)`.
+    /// Runs the script's `on_load(ctx)`, then puts the focus on the first
+    /// item or node unless it is somewhere. `on_load` runs first, before
+    /// anything asks a lazy source for a row, so the source sees what
+    /// `on_load` set up from the options.
     public func start() throws(Diagnostic) {
-        navigator.ensureFocus(in: &state)
         try script.load(on: screen)
+        navigator.ensureFocus(in: &state)
     }
 
     /// Asks the script's `status(ctx)` for its status-line text, as browse

@@ -103,16 +103,16 @@ int sbl_plain_row(lua_State *L, int index, sbl_field *name, sbl_field *count);
  * host keeps it, 0 to have its table read in full instead. */
 typedef int (*sbl_item_sink)(void *context, int k, const sbl_field *name, const sbl_field *color);
 
-/* Calls the function at `function` as f(section, row, first + k) for k from 0
- * while k < count, one sbl_pcall each under its own budget of `budget_ms`,
+/* Calls the function at `function` as f(section, row, first + k, ctx) for k
+ * from 0 while k < count (ctx the value at `ctx`, left out when it is 0), one sbl_pcall each under its own budget of `budget_ms`,
  * handing each plain item to `sink` before the next call. Stops after the
  * first call that fails (its status returned, message on top) or whose
  * result is not a plain item or is refused by the sink (LUA_OK, that result
  * on top, for the caller to read in full). *done counts the items the sink
  * kept, so calls made = *done, or *done + 1 after a stop. The caller makes
- * room on the stack for five more values (lua_checkstack). */
-int sbl_call_items(lua_State *L, int function, int64_t section, int64_t row, int64_t first, int count,
-                   int64_t budget_ms, sbl_item_sink sink, void *context, int *done, int *timed_out,
+ * room on the stack for six more values (lua_checkstack). */
+int sbl_call_items(lua_State *L, int function, int ctx, int64_t section, int64_t row, int64_t first,
+                   int count, int64_t budget_ms, sbl_item_sink sink, void *context, int *done, int *timed_out,
                    int *out_of_memory);
 
 /* ---- Key order ---- */

@@ -164,16 +164,20 @@ struct CheckCommand {
         try draw(plugin)
     }
 
-    /// Draws the catalogue headless as `render --format plain` would, to
-    /// prove the plugin draws; the bytes are thrown away. A `data` catalogue
-    /// is drawn whole; a lazy source, which may be too big for that, as its
-    /// first and last screens, so both ends of its index ranges are asked for.
+    /// Opens the plugin as `render --format plain` would, `on_load` first,
+    /// and draws it to prove it draws; the bytes are thrown away. A `data`
+    /// catalogue is drawn whole; a lazy source, which may be too big for
+    /// that, as its first and last screens, so both ends of its index
+    /// ranges are asked for.
     private func draw(_ plugin: Plugin) throws(Diagnostic) {
         let folder = (plugin.fileURL ?? resolve(plugin.file)).deletingLastPathComponent()
         let theme = try ThemeChoice.forPlugin(plugin, option: nil, folder: folder, warn: { _ in })
-        let layout = CatalogueLayout(
-            source: plugin.source, settings: plugin.settings, width: Screen.defaultWidth, state: ViewState(),
+        let session = Session(
+            script: plugin, settings: plugin.settings, screen: Screen(height: Self.screenHeight), state: nil,
             measure: { TextWidth.of($0) })
+        try session.start()
+        if let failure = plugin.sourceFailure { throw failure }
+        let layout = session.layout
         let pipeline = RenderPipeline(theme: theme, depth: .none, settings: plugin.settings)
         if plugin.source.isEager {
             _ = pipeline.render(layout, Viewport(), as: .plain)

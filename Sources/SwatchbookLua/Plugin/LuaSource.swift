@@ -11,6 +11,9 @@ final class LuaSource: CatalogueSource {
     let runtime: LuaRuntime
     /// The registry reference of the `source` table.
     private let reference: Int
+    /// The registry reference of the plugin's `ctx`, handed to every
+    /// function of the source as its last argument.
+    private let contextReference: Int
     private(set) var failure: Diagnostic?
     /// How often each function of the source was called, by ``Function``.
     private var callCounts = [Int](repeating: 0, count: Function.allCases.count)
@@ -54,13 +57,26 @@ final class LuaSource: CatalogueSource {
     /// give a `count` instead of their items, and is asked for then.
     static let requiredFunctions = ["sections", "rows", "row"]
 
+    /// The first function every source has that the table at `index` lacks,
+    /// with what it holds there instead; nil when it has them all.
+    static func missingFunction(at index: Int32, on stack: LuaStack) -> (name: String, got: String)? {
+        let table = stack.absolute(index)
+        for name in requiredFunctions {
+            defer { stack.pop() }
+            if stack.rawField(table, name) != .function { return (name, stack.describe(at: -1)) }
+        }
+        return nil
+    }
+
     /// The functions' names as Lua strings, kept in the registry: a lookup
     /// per call then pushes a kept string instead of interning one.
     private let nameReferences: [Int]
 
-    /// Takes the source table from the top of the stack.
-    init(runtime: LuaRuntime) {
+    /// Takes the source table from the top of the stack; `context` is the
+    /// registry reference of the `ctx` every call is given.
+    init(runtime: LuaRuntime, context: Int) {
         self.runtime = runtime
+        contextReference = context
         reference = runtime.stack.takeReference()
         nameReferences = Function.allCases.map { function in
             runtime.stack.push(function.name)
@@ -198,9 +214,10 @@ final class LuaSource: CatalogueSource {
         defer { stack.setTop(base) }
         guard pushFunction(function, optional: optional) else { return nil }
         for argument in arguments { stack.push(argument) }
+        stack.pushReference(contextReference)
         do throws(Diagnostic) {
             try runtime.call(
-                arguments: Int32(arguments.count), results: 1, in: Self.path(function, arguments))
+                arguments: Int32(arguments.count + 1), results: 1, in: Self.path(function, arguments))
         } catch {
             failure = error
             return nil
@@ -223,10 +240,11 @@ final class LuaSource: CatalogueSource {
             let base = stack.top
             defer { stack.setTop(base) }
             guard pushFunction(.item) else { break }
+            stack.pushReference(contextReference)
             let requested = indices.upperBound - next
             let run = withUnsafeMutablePointer(to: &batch) { batch in
                 runtime.callItems(
-                    section: section + 1, row: row + 1, first: next + 1, count: requested,
+                    section: section + 1, row: row + 1, first: next + 1, count: requested, withContext: true,
                     sink: ItemBatch.keep,
                     context: batch)
             }
@@ -343,8 +361,9 @@ final class LuaSource: CatalogueSource {
         stack.pushReference(reference)
         guard stack.rawField(-1, "search") == .function else { return nil }
         stack.push(query)
+        stack.pushReference(contextReference)
         let call = "source.search(\"\(Sanitizer.clean(query))\")"
-        try runtime.call(arguments: 1, results: 1, in: call)
+        try runtime.call(arguments: 2, results: 1, in: call)
         func bad(_ place: String, _ expected: String) -> Diagnostic {
             Diagnostic(
                 .data, file: runtime.displayName, dataPath: call + place,

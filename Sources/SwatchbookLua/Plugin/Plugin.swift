@@ -39,6 +39,10 @@ public final class Plugin {
     public internal(set) var options: [String: OptionValue] = [:]
     /// The plugin's table in the registry, where its callbacks live.
     let tableReference: Int
+    /// The plugin's `ctx` in the registry: one table that `data`, `source`'s
+    /// functions, `on_load` and `status` are all given, its `width` and
+    /// `height` kept to the screen's.
+    let contextReference: Int
 
     /// The plugin's own file on disk; nil for a compiled-in plugin.
     public var fileURL: URL? { runtime.sourceURL }
@@ -63,9 +67,10 @@ public final class Plugin {
 
     init(
         file: String, metadata: PluginMetadata, source: any CatalogueSource, warnings: [Warning],
-        runtime: LuaRuntime, tableReference: Int
+        runtime: LuaRuntime, tableReference: Int, contextReference: Int
     ) {
         self.tableReference = tableReference
+        self.contextReference = contextReference
         self.file = file
         self.name = metadata.name
         self.version = metadata.version
@@ -163,6 +168,8 @@ struct PluginMetadata {
     var inlineTheme: ThemeSpec?
     var dataIsFunction = false
     var hasSource = false
+    /// `source` is a function of ctx that returns the source table.
+    var sourceIsFunction = false
     var optionDefaults: [String: OptionValue] = [:]
     var reads: ReaderDeclaration?
 }

@@ -67,14 +67,23 @@ public enum PluginLoader {
         warnings += optionWarnings
 
         let tableReference = stack.reference(pluginIndex)
+        try runtime.pushProtected { stack throws(LuaHostError) in
+            pushContext(context, options: options, folder: url.deletingLastPathComponent(), on: stack)
+            return 1
+        }
+        let contextReference = stack.takeReference()
         if metadata.hasSource {
             try fail()
-            stack.rawField(pluginIndex, "source")
-            let source = LuaSource(runtime: runtime)
+            if metadata.sourceIsFunction {
+                try callSource(tableReference, context: contextReference, runtime: runtime, file: displayName)
+            } else {
+                stack.rawField(pluginIndex, "source")
+            }
+            let source = LuaSource(runtime: runtime, context: contextReference)
             stack.setTop(pluginIndex - 1)
             let plugin = Plugin(
                 file: displayName, metadata: metadata, source: source, warnings: warnings, runtime: runtime,
-                tableReference: tableReference)
+                tableReference: tableReference, contextReference: contextReference)
             plugin.context = context
             plugin.options = options
             return plugin
@@ -89,10 +98,10 @@ public enum PluginLoader {
                 try runtime.pushProtected { stack throws(LuaHostError) in
                     stack.pushReference(tableReference)
                     stack.rawField(-1, "data")
-                    pushContext(context, options: options, folder: url.deletingLastPathComponent(), on: stack)
+                    stack.pushReference(contextReference)
                     return 2
                 }
-                try runtime.call(arguments: 1, results: 1, in: "data")
+                try runtime.call(arguments: 1, results: 1, in: "data(ctx)")
             } else {
                 stack.rawField(pluginIndex, "data")
             }
@@ -120,10 +129,34 @@ public enum PluginLoader {
         stack.setTop(pluginIndex - 1)
         let plugin = Plugin(
             file: displayName, metadata: metadata, source: catalogue, warnings: warnings,
-            runtime: runtime, tableReference: tableReference)
+            runtime: runtime, tableReference: tableReference, contextReference: contextReference)
         plugin.context = context
         plugin.options = options
         return plugin
+    }
+
+    /// Calls the plugin's `source(ctx)` and leaves the source table it
+    /// returns on top, or throws when it returns anything else.
+    private static func callSource(
+        _ tableReference: Int, context: Int, runtime: LuaRuntime, file: String
+    ) throws(Diagnostic) {
+        try runtime.pushProtected { stack throws(LuaHostError) in
+            stack.pushReference(tableReference)
+            stack.rawField(-1, "source")
+            stack.pushReference(context)
+            return 2
+        }
+        try runtime.call(arguments: 1, results: 1, in: "source(ctx)")
+        let stack = runtime.stack
+        guard stack.type(at: -1) == .table else {
+            throw Diagnostic(
+                .data, file: file, dataPath: "source(ctx)",
+                "expected a table of functions, got \(stack.describe(at: -1))")
+        }
+        if let (name, got) = LuaSource.missingFunction(at: -1, on: stack) {
+            throw Diagnostic(
+                .data, file: file, dataPath: "source(ctx).\(name)", "expected a function, got \(got)")
+        }
     }
 
     /// The one chunk loader of plugins and readers: a fresh sandbox with

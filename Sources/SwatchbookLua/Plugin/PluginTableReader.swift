@@ -212,13 +212,20 @@ struct PluginTableReader {
             metadata.hasSource = true
             stack.rawField(table, "source")
             defer { stack.pop() }
-            for name in LuaSource.requiredFunctions where field(-1, name) != .function {
-                throw error("source.\(name)", "expected a function, got \(describe(-1, name))")
+            if let (name, got) = LuaSource.missingFunction(at: -1, on: stack) {
+                throw error("source.\(name)", "expected a function, got \(got)")
             }
+        case (.nil, .function):
+            // A function of ctx that returns the source, called once at load.
+            metadata.hasSource = true
+            metadata.sourceIsFunction = true
         case (.nil, .nil):
             throw error("data", "expected a table or a function returning one (or a lazy source), got nil")
         case (.nil, _):
-            throw error("source", "expected a table of functions, got \(describe(table, "source"))")
+            throw error(
+                "source",
+                "expected a table of functions or a function of ctx returning one, got \(describe(table, "source"))"
+            )
         case (_, .nil):
             throw error(
                 "data", "expected a table or a function returning one, got \(describe(table, "data"))")

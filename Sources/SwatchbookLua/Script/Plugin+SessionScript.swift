@@ -78,16 +78,19 @@ extension Plugin: SessionScript {
         let stack = runtime.stack
         let base = stack.top
         defer { stack.setTop(base) }
-        var context = self.context
-        context.width = screen.width
-        context.height = screen.height
         try runtime.pushProtected { stack throws(LuaHostError) in
             stack.pushReference(self.tableReference)
             stack.rawField(-1, name)
-            PluginLoader.pushContext(context, options: self.options, folder: self.runtime.folder, on: stack)
+            // The one ctx, which the source's functions see too, given the
+            // screen's size as it is now.
+            stack.pushReference(self.contextReference)
+            stack.push(screen.width)
+            stack.setRawField(-2, "width")
+            stack.push(screen.height)
+            stack.setRawField(-2, "height")
             return 2
         }
-        try runtime.call(arguments: 1, results: 1, in: name)
+        try runtime.call(arguments: 1, results: 1, in: "\(name)(ctx)")
         try read(stack)
         return true
     }
