@@ -137,7 +137,7 @@ struct CheckCommandTests {
             """)
         let result = try CommandRunner.run(["check", "lazy.lua"], in: scratch.url)
         #expect(result.status == 65)
-        #expect(result.stderr.hasPrefix("lazy.lua:9: no item 1\n"))
+        #expect(result.stderr.hasPrefix("lazy.lua:9: in source.item(50, 10, 1): no item 1\n"))
         let huge = try CommandRunner.run(["check", "Scripts/huge.lua"])
         #expect(huge.status == 0, "\(huge.stderr)")
     }
@@ -219,13 +219,14 @@ struct CheckThemeTests {
         #expect(result.stderr == "1 file checked, 0 problems, 0 warnings\n", "AAA throughout")
     }
 
-    /// An inherited poor role names the file that set it.
+    /// An inherited poor role is named where its failing colour was written
+    /// (the light theme's own palette entry) and where the role was set.
     @Test func anInheritedRoleNamesTheFileThatSetIt() throws {
         let result = try CommandRunner.run(["check", "Themes/solarized/solarized-light.lua"])
         #expect(result.status == 0)
         #expect(
             result.stderr.contains(
-                "Themes/solarized/solarized-light.lua: roles.muted: warning: contrast 2.48:1 (#93A1A1 on #FDF6E3) is below 3:1 (WCAG AA); set in Themes/solarized/solarized-dark.lua\n"
+                "Themes/solarized/solarized-light.lua: palette.faint: warning: contrast 2.48:1 (#93A1A1 on #FDF6E3) is below 3:1 (WCAG AA) for roles.muted, set in Themes/solarized/solarized-dark.lua\n"
             ))
     }
 
@@ -239,6 +240,74 @@ struct CheckThemeTests {
         #expect(errors.contains(##"bad.lua: roles.text.fg: "#GG0000" is not a colour"##))
         #expect(errors.contains(#"typo.lua: roles: warning: unknown key "txet" (did you mean "text"?)"#))
         #expect(errors.last == "2 files checked, 1 problem, 1 warning")
+    }
+
+    /// Every problem of a theme at once, with its warnings: a bad colour,
+    /// a name that binds to nothing, and an unknown role.
+    @Test func aThemeReportsEveryProblemAndWarning() throws {
+        let scratch = ScratchFolder()
+        scratch.write(
+            "bad.lua",
+            ##"""
+            return { id = "bad", variant = "dark", palette = { bg = "#000000", fg = "#GGGGGG" },
+              roles = { background = { bg = "bg" }, text = { fg = "#zz0000" }, label = { fg = "nope", bold = 1 },
+                headr = { fg = "#FFFFFF" } },
+              swatch = { fill = "dots" } }
+            """##)
+        let result = try CommandRunner.run(["check", "bad.lua"], in: scratch.url)
+        #expect(result.status == 65)
+        #expect(
+            result.stderr.split(separator: "\n").map(String.init) == [
+                #"bad.lua: roles: warning: unknown key "headr" (did you mean "header"?)"#,
+                ##"bad.lua: palette.fg: "#GGGGGG" is not a colour"##,
+                "bad.lua: roles.label.bold: expected true or false, got 1",
+                ##"bad.lua: roles.text.fg: "#zz0000" is not a colour"##,
+                #"bad.lua: swatch.fill: expected block, half or shade, got "dots""#,
+                #"bad.lua: roles.label.fg: "nope" is neither a colour nor a palette entry"#,
+                "1 file checked, 5 problems, 1 warning",
+            ], "\(result.stderr)")
+    }
+
+    /// A child theme that changes a palette entry the parent's role uses is
+    /// warned at that entry, in the child's file.
+    @Test func poorContrastNamesThePaletteEntryThatFails() throws {
+        let scratch = ScratchFolder()
+        scratch.write(
+            "harbor/pack.lua",
+            #"return { name = "harbor", themes = { "harbor.lua", "harbor-light.lua" } }"#)
+        scratch.write(
+            "harbor/harbor.lua",
+            ##"""
+            return { id = "harbor", variant = "dark",
+              palette = { bg = "#101418", fg = "#E0E0E0", quiet = "#8090A0" },
+              roles = { background = { fg = "fg", bg = "bg" }, hex = { fg = "quiet" } } }
+            """##)
+        scratch.write(
+            "harbor/harbor-light.lua",
+            ##"""
+            return { id = "harbor-light", variant = "light", extends = "harbor",
+              palette = { bg = "#FAFAFA", fg = "#202020", quiet = "#D0D0D0" } }
+            """##)
+        let result = try CommandRunner.run(["check", "harbor/harbor-light.lua"], in: scratch.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "harbor/harbor-light.lua: palette.quiet: warning: contrast 1.48:1 (#D0D0D0 on #FAFAFA) is below 3:1 (WCAG AA) for roles.hex, set in harbor/harbor.lua\n"
+            ), "\(result.stderr)")
+    }
+
+    /// A manifest's every problem and unknown key at once.
+    @Test func aPackReportsEveryProblemAndWarning() throws {
+        let scratch = ScratchFolder()
+        scratch.write("mine/pack.lua", #"return { version = 2, licence = "MIT", themes = { "a.lua", 7 } }"#)
+        scratch.write("mine/a.lua", ##"return { id = "a", roles = { text = { fg = "#FFFFFF" } } }"##)
+        let result = try CommandRunner.run(["check", "mine/pack.lua"], in: scratch.url)
+        #expect(result.status == 65)
+        let errors = result.stderr.split(separator: "\n").map(String.init)
+        #expect(errors.contains(#"mine/pack.lua: warning: unknown key "licence" (did you mean "license"?)"#))
+        #expect(errors.contains("mine/pack.lua: name: expected the pack's name, a string, got nil"))
+        #expect(errors.contains("mine/pack.lua: version: expected a string, got 2"))
+        #expect(errors.contains("mine/pack.lua: themes[2]: expected a theme file inside the pack, got 7"))
     }
 
     @Test func aPackListingAMissingThemeIsAProblem() throws {

@@ -62,7 +62,7 @@ struct ExitCodeTests {
         let result = try CommandRunner.run(
             ["render", "spin.lua", "--script-timeout", "0.5"], in: scratch.url)
         #expect(result.status == 65)
-        #expect(result.stderr == "spin.lua:2: data ran past its 0.5 s time budget (--script-timeout)\n")
+        #expect(result.stderr == "spin.lua:2: data(ctx) ran past its 0.5 s time budget (--script-timeout)\n")
     }
 
     @Test func memoryBombIsStopped() throws {

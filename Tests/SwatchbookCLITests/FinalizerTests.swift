@@ -43,7 +43,7 @@ struct FinalizerTests {
             (
                 "greedy.lua", greedy,
                 ["render", "greedy.lua", "--max-memory", "8", "--tap", "1.1.1", "--tap", "1.1.1"],
-                "greedy.lua:3: "
+                "greedy.lua:3: in on_tap(item 1.1.1): "
             ),
             ("back.lua", callsBack, ["check", "back.lua"], "back.lua:2: "),
             ("back.lua", callsBack, ["render", "back.lua"], "back.lua:2: "),

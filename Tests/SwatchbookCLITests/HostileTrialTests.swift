@@ -79,7 +79,8 @@ struct HostileTrialTests {
             ["render", "dag.lua", "--max-memory", "16", "--format", "plain"], in: scratch.url)
         #expect(result.status == 65)
         #expect(
-            result.stderr.hasPrefix("dag.lua:3: sb.json.encode: value[1][1][1]"), "\(result.stderr)")
+            result.stderr.hasPrefix("dag.lua:3: in data(ctx): sb.json.encode: value[1][1][1]"),
+            "\(result.stderr)")
         #expect(
             result.stderr.contains(
                 "the value would take more than 16 MiB to encode (the memory cap, --max-memory)"))
@@ -98,7 +99,7 @@ struct HostileTrialTests {
         #expect(result.status == 65)
         #expect(
             result.stderr
-                == "strings.lua:3: sb.json.encode: value[3]: the value would take more than 256 MiB to encode (the memory cap, --max-memory), shared tables and strings counted each time they appear\n"
+                == "strings.lua:3: in data(ctx): sb.json.encode: value[3]: the value would take more than 256 MiB to encode (the memory cap, --max-memory), shared tables and strings counted each time they appear\n"
         )
     }
 

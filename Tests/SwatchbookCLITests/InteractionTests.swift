@@ -107,7 +107,36 @@ struct InteractionTests {
         )
         let result = try CommandRunner.run(["render", "tap.lua", "--tap", "1.1.1"], in: scratch.url)
         #expect(result.status == 65)
-        #expect(result.stderr == "tap.lua:3: no taps today\n")
+        #expect(result.stderr == "tap.lua:3: in on_tap(item 1.1.1): no taps today\n")
+    }
+
+    /// An error names the callback it was raised in and what it was
+    /// called with, in the plugin's file or in a module it required.
+    @Test(arguments: [
+        ("on_load = function(ctx) error('not ready') end", "x.lua:3: in on_load(ctx): not ready"),
+        (
+            "on_tap = function(ev) return ev.nope.x end",
+            "x.lua:3: in on_tap(row 1.2): attempt to index a nil value (field 'nope')"
+        ),
+        (
+            "on_expand = function(ev) require('helper').fail(ev.index) end",
+            "helper.lua:1: in on_expand(node 1.1.2): no node 2"
+        ),
+    ])
+    func anErrorNamesItsCallback(_ callback: String, _ message: String) throws {
+        let scratch = ScratchFolder()
+        scratch.write("helper.lua", "return { fail = function(i) error('no node ' .. i) end }\n")
+        scratch.write(
+            "x.lua",
+            """
+            return { name = 'x', api = 1, data = { { name = 's', rows = {
+              { name = 'r', children = { { name = 'a' }, { name = 'b', children = { { name = 'c' } } } } }, { name = 'q', items = {} } } } },
+              \(callback) }
+            """)
+        let result = try CommandRunner.run(
+            ["render", "x.lua", "--tap", "1.2", "--tap", "1.1.2", "--format", "plain"], in: scratch.url)
+        #expect(result.status == 65)
+        #expect(result.stderr == message + "\n")
     }
 }
 

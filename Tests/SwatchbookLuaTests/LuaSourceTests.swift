@@ -54,7 +54,10 @@ struct LuaSourceTests {
             "item = function() return { name = 'x', color = '#GG0000' } end",
             ##"Scripts/bad.lua: source.item(1, 1, 1).color: "#GG0000" is not a colour"##
         ),
-        ("item = function() error('no item here') end", "Scripts/bad.lua:1: no item here"),
+        (
+            "item = function() error('no item here') end",
+            "Scripts/bad.lua:1: in source.item(1, 1, 1): no item here"
+        ),
         (
             "item = function() while true do end end",
             "Scripts/bad.lua:1: source.item(1, 1, 1) ran past its 0.3 s time budget (--script-timeout)"
@@ -268,7 +271,7 @@ struct LuaSourceTests {
         #expect(items[1].color == Color(rgb: 0x008080))
         #expect(items[2].id == "three")
         #expect(plugin.sourceCalls["item"] == 5)
-        #expect(plugin.sourceFailure?.formatted == "Scripts/batch.lua:9: fifth")
+        #expect(plugin.sourceFailure?.formatted == "Scripts/batch.lua:9: in source.item(1, 1, 5): fifth")
         // Every answer is kept, the placeholders too: nothing is asked again.
         #expect(plugin.source.items(0, 0, 2..<6).map(\.name) == ["With id", "1,2,3,4", "", ""])
         #expect(plugin.sourceCalls["item"] == 5)

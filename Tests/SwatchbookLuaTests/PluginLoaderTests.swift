@@ -126,7 +126,7 @@ struct PluginLoaderTests {
         ("error('\\27[2J boom')", "Scripts/bad.lua:1: \u{1B}[2J boom"),
         (
             ##"return { name = "x", api = 1, data = function() error("no data") end }"##,
-            "Scripts/bad.lua:1: no data"
+            "Scripts/bad.lua:1: in data(ctx): no data"
         ),
     ]
 

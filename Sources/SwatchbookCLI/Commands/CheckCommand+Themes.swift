@@ -7,7 +7,7 @@ import SwatchbookLua
 /// contrast against its background is reported, with a warning below 4.5:1.
 extension CheckCommand {
     func checkTheme(file: String, url: URL) throws(Diagnostic) -> Outcome {
-        let loaded = try ThemeLoader.load(file: url, displayName: file)
+        let loaded = try ThemeLoader.loadCollecting(file: url, displayName: file)
         // Its own pack's themes too, named as the user named the file.
         var pack: String?
         if FileManager.default.fileExists(
@@ -22,7 +22,8 @@ extension CheckCommand {
         let resolver =
             catalog.entries[loaded.spec.id]?.spec == loaded.spec
             ? installed : ThemeChoice.resolver(adding: loaded.spec, aliases: loaded.aliases, to: catalog)
-        var outcome = try contrastOutcome(file: file, id: loaded.spec.id, resolver: resolver)
+        var outcome = try contrastOutcome(
+            file: file, id: loaded.spec.id, resolver: resolver, problems: loaded.problems)
         outcome.warnings = loaded.warnings + outcome.warnings
         return outcome
     }
@@ -38,7 +39,7 @@ extension CheckCommand {
     /// (each missing one a problem). The theme files are checked as themes
     /// beside it: `check` names them after the pack.
     func checkPack(file: String, url: URL) throws(Diagnostic) -> Outcome {
-        let pack = try PackManifest.load(file: url, displayName: file)
+        let (pack, warnings) = try PackManifest.loadWithWarnings(file: url, displayName: file)
         let missing = pack.themes.enumerated().filter { _, theme in
             !FileManager.default.fileExists(
                 atPath: url.deletingLastPathComponent().appendingPathComponent(theme).path)
@@ -48,17 +49,26 @@ extension CheckCommand {
         }
         if var first = missing.first {
             first.others = Array(missing.dropFirst())
+            first.warnings = warnings
             throw first
         }
-        return Outcome(file: file)
+        return Outcome(file: file, warnings: warnings)
     }
 
-    private func contrastOutcome(file: String, id: String, resolver: ThemeResolver) throws(Diagnostic)
-        -> Outcome
-    {
-        let theme = try resolver.resolve(id)
+    /// The theme's contrast table and warnings, with every problem found in
+    /// its table (`problems`) or in binding its colours: a theme with
+    /// problems still reports the contrast of the roles that bind.
+    private func contrastOutcome(
+        file: String, id: String, resolver: ThemeResolver, problems: [Diagnostic] = []
+    ) throws(Diagnostic) -> Outcome {
+        var problems = problems
+        let theme = try resolver.resolve(id, problems: &problems)
         let roleFiles = try resolver.merged(id).roleFiles
         var outcome = Outcome(file: file)
+        if var first = problems.first {
+            first.others = Array(problems.dropFirst())
+            outcome.problem = first
+        }
         var rows = [["ROLE", "FG", "BG", "CONTRAST", "LEVEL"]]
         for pair in theme.contrasts {
             let minimum = Theme.RoleContrast.minimum(for: pair.role)
@@ -78,10 +88,23 @@ extension CheckCommand {
             else {
                 continue
             }
+            let role = "roles.\(pair.role.rawValue)"
             var message =
                 "contrast \(Theme.RoleContrast.format(ratio, minimum: minimum)) (\(fg.hex) on \(bg.hex)) is below \(figure) (WCAG AA)"
-            if let setBy = roleFiles[pair.role], setBy != file { message += "; set in \(setBy)" }
-            outcome.warnings.append(Warning(file: file, dataPath: "roles.\(pair.role.rawValue)", message))
+            // Named where the failing colour was written (the palette entry
+            // a child theme changed, say), and where the role was set.
+            let reversed = theme.style(pair.role).attributes.contains(.reverse)
+            var place = (file: file, dataPath: role)
+            if let origin = resolver.origin(of: pair.role, background: reversed, in: id),
+                origin.dataPath != role + (reversed ? ".bg" : ".fg")
+            {
+                place = (origin.file ?? file, origin.dataPath)
+                message += " for \(role)"
+            }
+            if let setBy = roleFiles[pair.role], setBy != place.file {
+                message += place.dataPath == role ? "; set in \(setBy)" : ", set in \(setBy)"
+            }
+            outcome.warnings.append(Warning(file: place.file, dataPath: place.dataPath, message))
         }
         let heading = "\(file): \(theme.id) (\(theme.name), \(theme.isDark ? "dark" : "light"))\n"
         let table = ThemesCommand.table(rows).split(separator: "\n").map { "  " + $0 + "\n" }.joined()

@@ -44,7 +44,7 @@ struct ThemesCommand {
             throw ThemeChoice.notInstalled(id, in: catalog, origin: Diagnostic(.usage, "--show"))
         }
         let theme = try catalog.resolver.resolve(id)
-        let (_, files) = try catalog.resolver.merged(id)
+        let files = try catalog.resolver.merged(id).roleFiles
         var rows = [["ROLE", "FG", "BG", "ATTRIBUTES", "SET BY"]]
         for role in Role.allCases {
             let style = theme.style(role)

@@ -16,7 +16,9 @@ public struct ThemeResolver: Sendable {
         self.specs = specs
     }
 
-    public typealias Merged = (spec: ThemeSpec, roleFiles: [Role: String])
+    /// A theme over its ancestors, with the file that set each role and
+    /// each palette entry last.
+    public typealias Merged = (spec: ThemeSpec, roleFiles: [Role: String], paletteFiles: [String: String])
 
     /// The merged specs found so far, by id. Copies of a resolver share it
     /// until one changes its specs.
@@ -64,33 +66,56 @@ public struct ThemeResolver: Sendable {
         } else {
             let root = chain.removeLast()
             merged = (
-                root.spec, Dictionary(uniqueKeysWithValues: root.spec.roles.keys.map { ($0, root.spec.file) })
+                root.spec,
+                Dictionary(uniqueKeysWithValues: root.spec.roles.keys.map { ($0, root.spec.file) }),
+                Dictionary(uniqueKeysWithValues: root.spec.palette.keys.map { ($0, root.spec.file) })
             )
             memo[root.key] = merged
         }
         for (key, spec) in chain.reversed() {
             merged.spec = spec.over(merged.spec)
             for role in spec.roles.keys { merged.roleFiles[role] = spec.file }
+            for name in spec.palette.keys { merged.paletteFiles[name] = spec.file }
             memo[key] = merged
         }
         return merged
     }
 
-    /// The theme `id`, ready to draw with.
+    /// The theme `id`, ready to draw with; every colour that does not bind
+    /// is a problem, the first thrown with the others.
     public func resolve(_ id: String) throws(Diagnostic) -> Theme {
-        let (spec, _) = try merged(id)
-        func color(_ field: ThemeSpec.Field<ThemeSpec.ColorReference>, path: String) throws(Diagnostic)
-            -> Color?
-        {
+        var problems: [Diagnostic] = []
+        let theme = try resolve(id, problems: &problems)
+        if var first = problems.first {
+            first.others = Array(problems.dropFirst())
+            throw first
+        }
+        return theme
+    }
+
+    /// The theme `id`, with each colour that does not bind left to the
+    /// terminal and added to `problems`, so `check` can name them all. A
+    /// missing parent or a cycle is thrown: there is no theme to draw then.
+    public func resolve(_ id: String, problems: inout [Diagnostic]) throws(Diagnostic) -> Theme {
+        let (spec, roleFiles, _) = try merged(id)
+        func color(_ field: ThemeSpec.Field<ThemeSpec.ColorReference>, role: Role, path: String) -> Color? {
             guard let reference = field.value else { return nil }
-            return try bind(reference, in: spec, path: path)
+            do throws(Diagnostic) {
+                return try bind(reference, in: spec, path: path)
+            } catch {
+                // The file that set the role, which may be an ancestor.
+                var problem = error
+                problem.file = roleFiles[role] ?? problem.file
+                problems.append(problem)
+                return nil
+            }
         }
         var roles: [Role: Style] = [:]
         for role in Role.allCases {
             let roleSpec = spec.roles[role] ?? ThemeSpec.RoleSpec()
             var style = Style()
-            style.foreground = try color(roleSpec.foreground, path: "roles.\(role.rawValue).fg")
-            style.background = try color(roleSpec.background, path: "roles.\(role.rawValue).bg")
+            style.foreground = color(roleSpec.foreground, role: role, path: "roles.\(role.rawValue).fg")
+            style.background = color(roleSpec.background, role: role, path: "roles.\(role.rawValue).bg")
             for (name, field) in roleSpec.attributes where field.value == true {
                 style.attributes.insert(name.attribute)
             }
@@ -120,7 +145,7 @@ public struct ThemeResolver: Sendable {
     /// The theme's palette with every entry bound to its colour, in natural
     /// order (`nord2` before `nord10`), for previews.
     public func palette(_ id: String) throws(Diagnostic) -> [(name: String, color: Color)] {
-        let (spec, _) = try merged(id)
+        let spec = try merged(id).spec
         var entries: [(name: String, color: Color)] = []
         for (name, field) in spec.palette {
             guard field.value != nil else { continue }
@@ -154,6 +179,29 @@ public struct ThemeResolver: Sendable {
             return x.0 < y.0
         }
         return a.count < b.count
+    }
+
+    /// Where the colour a role's `fg` (or `bg`) draws with was written: the
+    /// palette entry its name leads to, as `palette.NAME` in the file that
+    /// set that entry, or the role's own field when it holds the colour
+    /// itself. Of a chain of names, the first that theme `id`'s own file
+    /// set (what its author changed), else the one that holds the colour.
+    /// Nil when the role does not set it.
+    public func origin(of role: Role, background: Bool, in id: String) -> (file: String?, dataPath: String)? {
+        guard let (spec, roleFiles, paletteFiles) = try? merged(id), let roleSpec = spec.roles[role],
+            let reference = (background ? roleSpec.background : roleSpec.foreground).value
+        else { return nil }
+        var current = reference
+        var chain: [String] = []
+        while case .name(let name) = current, !chain.contains(name), let next = spec.palette[name]?.value {
+            chain.append(name)
+            current = next
+        }
+        let own = specs[id]?.file
+        guard let entry = chain.first(where: { paletteFiles[$0] == own }) ?? chain.last else {
+            return (roleFiles[role], "roles.\(role.rawValue).\(background ? "bg" : "fg")")
+        }
+        return (paletteFiles[entry], "palette.\(entry)")
     }
 
     /// A palette name, followed through the palette (names may name names),

@@ -6,8 +6,14 @@ import SwatchbookCore
 extension LuaRuntime {
     /// Splits Lua's `file:line: message` so the parts can be formatted the
     /// way every other diagnostic is, on one readable line.
+    ///
+    /// A message raised inside a callback names it and its arguments after
+    /// the position (`f.lua:34: in source.item(3, 2, 17): attempt to …`),
+    /// so a failing call can be told from the others that run the same
+    /// line; the main chunk and the host's own work are not named.
     func diagnostic(fromLuaMessage raw: String, in callback: String) -> Diagnostic {
         let message = Self.oneLine(raw)
+        let place = callback == Self.mainChunk || callback == Self.hostWork ? "" : "in \(callback): "
         // Lua shortens long chunk names to "..." and their tail.
         var prefix = displayName + ":"
         if message.hasPrefix("..."), let colon = message.firstIndex(of: ":"),
@@ -19,17 +25,26 @@ extension LuaRuntime {
             let rest = message.dropFirst(prefix.count)
             if let colon = rest.firstIndex(of: ":"), let line = Int(rest[..<colon]) {
                 let text = rest[rest.index(after: colon)...].drop { $0 == " " }
-                return Diagnostic(.data, file: displayName, line: line, String(text))
+                return Diagnostic(.data, file: displayName, line: line, place + text)
             }
         }
         // An error from another file (a required module) or with no position.
         if let range = message.range(of: ".lua:"),
             message.firstIndex(of: " ") ?? message.endIndex > range.lowerBound
         {
+            if let position = Self.position(atStartOf: message[...]) {
+                return Diagnostic(.data, String(position) + place + message[position.endIndex...])
+            }
             return Diagnostic(.data, message)
         }
         return Diagnostic(.data, file: displayName, "\(callback): \(message)")
     }
+
+    /// What errors of the main chunk are said to be in; not named in messages.
+    static let mainChunk = "main chunk"
+    /// What errors of the host's own protected work are said to be in; not
+    /// named in messages.
+    static let hostWork = "host"
 
     /// The longest error message shown, in characters; a longer one is cut.
     static let longestMessage = 1_000

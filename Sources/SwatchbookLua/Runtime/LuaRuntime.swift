@@ -93,9 +93,9 @@ final class LuaRuntime {
         guard status == LUA_OK else {
             let message = stack.string(at: -1) ?? "cannot load"
             stack.pop()
-            throw diagnostic(fromLuaMessage: message, in: "main chunk")
+            throw diagnostic(fromLuaMessage: message, in: Self.mainChunk)
         }
-        try call(arguments: 0, results: 1, in: "main chunk")
+        try call(arguments: 0, results: 1, in: Self.mainChunk)
     }
 
     /// Stack slots the host's pushes before a call take at most: the
@@ -188,7 +188,7 @@ final class LuaRuntime {
                     .data, file: displayName,
                     "ran out of memory (the cap is \(limits.memoryMiB) MiB, --max-memory)")
             }
-            throw diagnostic(fromLuaMessage: message, in: "host")
+            throw diagnostic(fromLuaMessage: message, in: Self.hostWork)
         }
     }
 
@@ -209,7 +209,7 @@ final class LuaRuntime {
             let message = stack.string(at: -1) ?? "error"
             stack.pop()
             boundHit = status == LUA_ERRMEM || message.hasSuffix("not enough memory") ? .memory : nil
-            throw diagnostic(fromLuaMessage: message, in: "host")
+            throw diagnostic(fromLuaMessage: message, in: Self.hostWork)
         }
     }
 }

@@ -28,7 +28,10 @@ extension Plugin: SessionScript {
             }
             return 2
         }
-        try runtime.call(arguments: 1, results: 1, in: callback.rawValue)
+        let element = event.element
+        try runtime.call(
+            arguments: 1, results: 1,
+            in: "\(callback.rawValue)(\(element.kind.rawValue) \(element.wholePath))")
         switch stack.type(at: -1) {
         case .nil, .none: return .nothing
         case .boolean: return stack.boolean(at: -1) ? .other : .no

@@ -9,32 +9,49 @@ public enum ThemeLoader {
         public var spec: ThemeSpec
         public var aliases: [String]
         public var warnings: [Warning]
+        /// What was wrong in the table, each field left out of ``spec``;
+        /// empty from ``load(file:displayName:source:limits:)``, which throws them.
+        public var problems: [Diagnostic] = []
     }
 
-    /// Loads `url`, or `source` when given (a theme compiled into the binary).
+    /// Loads `url`, or `source` when given (a theme compiled into the
+    /// binary). Every problem in the table is thrown at once, the first
+    /// with the others, and with the warnings.
     public static func load(
+        file url: URL, displayName: String, source: [UInt8]? = nil, limits: ScriptLimits = ScriptLimits()
+    ) throws(Diagnostic) -> Loaded {
+        var loaded = try loadCollecting(file: url, displayName: displayName, source: source, limits: limits)
+        if var first = loaded.problems.first {
+            first.others = Array(loaded.problems.dropFirst())
+            first.warnings = loaded.warnings
+            throw first
+        }
+        loaded.problems = []
+        return loaded
+    }
+
+    /// Loads `url` as ``load(file:displayName:source:limits:)`` does, but
+    /// hands back the problems in the table beside what could be read, for
+    /// `check` to resolve further. A file that does not run is still thrown.
+    public static func loadCollecting(
         file url: URL, displayName: String, source: [UInt8]? = nil, limits: ScriptLimits = ScriptLimits()
     ) throws(Diagnostic) -> Loaded {
         let bytes = try PluginLoader.readScript(url, displayName: displayName, source: source)
         let runtime = try LuaRuntime(file: url, displayName: displayName, limits: limits, seed: 1)
         SwatchbookModule.install(in: runtime)
         try runtime.runReturningTable(bytes, what: "theme")
-        var result: Result<Loaded, Diagnostic>?
+        var loaded: Loaded?
         let fallbackID = url.deletingPathExtension().lastPathComponent
         try runtime.protected(arguments: 1) { stack throws(LuaHostError) in
             let reader = ThemeTableReader(stack: stack, file: displayName)
-            do throws(Diagnostic) {
-                let (spec, aliases) = try reader.read(at: 1, fallbackID: fallbackID)
-                result = .success(Loaded(spec: spec, aliases: aliases, warnings: reader.warnings))
-            } catch {
-                result = .failure(error)
-            }
+            let (spec, aliases) = reader.readCollecting(at: 1, fallbackID: fallbackID)
+            loaded = Loaded(
+                spec: spec, aliases: aliases, warnings: reader.warnings, problems: reader.problems)
             return 0
         }
-        switch result {
-        case .success(let loaded)?: return loaded
-        case .failure(let error)?: throw error
-        case nil: throw Diagnostic(.internal, file: displayName, "the theme table was not read")
+        guard let loaded else {
+            throw Diagnostic(.internal, file: displayName, "the theme table was not read")
         }
+        return loaded
     }
 }

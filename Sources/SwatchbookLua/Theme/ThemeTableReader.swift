@@ -9,6 +9,8 @@ final class ThemeTableReader {
     /// a plugin's inline theme; every data path starts with it.
     let prefix: String?
     private(set) var warnings: [Warning] = []
+    /// Every problem found, in the order of the table's fields.
+    private(set) var problems: [Diagnostic] = []
 
     static let keys: Set<String> = [
         "id", "name", "variant", "extends", "aliases", "palette", "roles", "glyphs", "swatch",
@@ -25,36 +27,54 @@ final class ThemeTableReader {
         self.prefix = prefix
     }
 
+    /// Reads the theme table at `index`; every problem in it is thrown at
+    /// once, the first with the others (see ``readCollecting(at:fallbackID:)``).
     func read(at index: Int32, fallbackID: String) throws(Diagnostic) -> (ThemeSpec, [String]) {
+        let (spec, aliases) = readCollecting(at: index, fallbackID: fallbackID)
+        if var first = problems.first {
+            first.others = Array(problems.dropFirst())
+            throw first
+        }
+        return (spec, aliases)
+    }
+
+    /// Reads the theme table at `index`, each field on its own: a bad one is
+    /// kept in ``problems`` and left out, so one mistake hides no other
+    /// (`check` lists them all), and what is left can still be resolved.
+    func readCollecting(at index: Int32, fallbackID: String) -> (ThemeSpec, [String]) {
         let table = stack.absolute(index)
         warnUnknown(stack.stringKeys(of: table), known: Self.keys, path: nil)
-        let id = try string(table, "id", path: "id") ?? fallbackID
-        var spec = ThemeSpec(id: id, file: file)
-        if let name = try string(table, "name", path: "name") { spec.name = .set(name) }
-        switch try field(table, "variant", path: "variant", as: String.self) {
-        case .set(let variant) where variant != "dark" && variant != "light":
-            throw error("variant", "expected \"dark\" or \"light\", got \"\(variant)\"")
-        case let other: spec.variant = other
+        let id = collect { () throws(Diagnostic) in try string(table, "id", path: "id") } ?? nil
+        var spec = ThemeSpec(id: id ?? fallbackID, file: file)
+        collect { () throws(Diagnostic) in
+            if let name = try string(table, "name", path: "name") { spec.name = .set(name) }
         }
-        spec.extends = try string(table, "extends", path: "extends")
+        collect { () throws(Diagnostic) in
+            switch try field(table, "variant", path: "variant", as: String.self) {
+            case .set(let variant) where variant != "dark" && variant != "light":
+                throw error("variant", "expected \"dark\" or \"light\", got \"\(variant)\"")
+            case let other: spec.variant = other
+            }
+        }
+        collect { () throws(Diagnostic) in spec.extends = try string(table, "extends", path: "extends") }
         var aliases: [String] = []
-        try forEachEntry(table, "aliases") { (key, path) throws(Diagnostic) in
+        forEachEntry(table, "aliases") { (key, path) throws(Diagnostic) in
             guard let alias = stack.string(at: -1) else {
                 throw error(path, "expected a theme name, got \(stack.describe(at: -1))")
             }
             aliases.append(alias)
         }
-        try forEachEntry(table, "palette") { (key, path) throws(Diagnostic) in
+        forEachEntry(table, "palette") { (key, path) throws(Diagnostic) in
             spec.palette[key] = try colorField(path: path)
         }
-        try forEachEntry(table, "roles") { (key, path) throws(Diagnostic) in
+        forEachEntry(table, "roles") { (key, path) throws(Diagnostic) in
             guard let role = Role(rawValue: key) else {
                 warn(path: "roles", key: key, known: Role.allCases.map(\.rawValue))
                 return
             }
-            spec.roles[role] = try roleSpec(path: path)
+            spec.roles[role] = roleSpec(path: path)
         }
-        try forEachEntry(table, "glyphs") { (key, path) throws(Diagnostic) in
+        forEachEntry(table, "glyphs") { (key, path) throws(Diagnostic) in
             guard Self.glyphNames.contains(key) else {
                 warn(path: "glyphs", key: key, known: Self.glyphNames.sorted())
                 return
@@ -63,11 +83,22 @@ final class ThemeTableReader {
         }
         if stack.rawField(table, "swatch") != .nil {
             defer { stack.pop() }
-            guard stack.type(at: -1) == .table else {
-                throw error("swatch", "expected a table, got \(stack.describe(at: -1))")
-            }
-            let swatch = stack.absolute(-1)
-            warnUnknown(stack.stringKeys(of: swatch), known: Self.swatchKeys, path: "swatch")
+            swatch(into: &spec)
+        } else {
+            stack.pop()
+        }
+        return (spec, aliases)
+    }
+
+    /// `swatch = { fill, show_hex }`, on top of the stack.
+    private func swatch(into spec: inout ThemeSpec) {
+        guard stack.type(at: -1) == .table else {
+            problems.append(error("swatch", "expected a table, got \(stack.describe(at: -1))"))
+            return
+        }
+        let swatch = stack.absolute(-1)
+        warnUnknown(stack.stringKeys(of: swatch), known: Self.swatchKeys, path: "swatch")
+        collect { () throws(Diagnostic) in
             switch try field(swatch, "fill", path: "swatch.fill", as: String.self) {
             case .set(let text):
                 guard let fill = SwatchFill(rawValue: text) else {
@@ -77,30 +108,48 @@ final class ThemeTableReader {
             case .unset: spec.fill = .unset
             case .inherit: break
             }
-            spec.showHex = try field(swatch, "show_hex", path: "swatch.show_hex", as: Bool.self)
-        } else {
-            stack.pop()
         }
-        return (spec, aliases)
+        collect { () throws(Diagnostic) in
+            spec.showHex = try field(swatch, "show_hex", path: "swatch.show_hex", as: Bool.self)
+        }
     }
 
-    private func roleSpec(path: String) throws(Diagnostic) -> ThemeSpec.RoleSpec {
+    /// A role's table on top of the stack; each bad field is a problem of
+    /// its own, and left out.
+    private func roleSpec(path: String) -> ThemeSpec.RoleSpec {
+        var spec = ThemeSpec.RoleSpec()
         guard stack.type(at: -1) == .table else {
-            throw error(path, "expected a table of fg, bg and attributes, got \(stack.describe(at: -1))")
+            problems.append(
+                error(path, "expected a table of fg, bg and attributes, got \(stack.describe(at: -1))"))
+            return spec
         }
         let table = stack.absolute(-1)
         warnUnknown(stack.stringKeys(of: table), known: Self.roleKeys, path: path)
-        var spec = ThemeSpec.RoleSpec()
         for (key, keyPath) in [("fg", \ThemeSpec.RoleSpec.foreground), ("bg", \.background)] {
             stack.rawField(table, key)
             defer { stack.pop() }
-            spec[keyPath: keyPath] = try colorField(path: path + "." + key)
+            collect { () throws(Diagnostic) in spec[keyPath: keyPath] = try colorField(path: path + "." + key)
+            }
         }
         for name in AttributeName.allCases {
-            spec.attributes[name] = try field(
-                table, name.rawValue, path: path + "." + name.rawValue, as: Bool.self)
+            collect { () throws(Diagnostic) in
+                spec.attributes[name] = try field(
+                    table, name.rawValue, path: path + "." + name.rawValue, as: Bool.self)
+            }
         }
         return spec
+    }
+
+    /// Runs `read`, keeping what it throws in ``problems``; its value, or
+    /// nil after a problem.
+    @discardableResult
+    private func collect<T>(_ read: () throws(Diagnostic) -> T) -> T? {
+        do throws(Diagnostic) {
+            return try read()
+        } catch {
+            problems.append(error)
+            return nil
+        }
     }
 
     /// A colour value on top of the stack: `#hex`, a table, a colour, a
@@ -153,28 +202,33 @@ final class ThemeTableReader {
         try field(table, key, path: path, as: String.self).value
     }
 
-    /// Calls `body` with each `key = value` of the sub-table `key` (value on top), sorted by key.
+    /// Calls `body` with each `key = value` of the sub-table `key` (value on
+    /// top), sorted by key; what it throws for an entry is kept in
+    /// ``problems`` and the next entry read.
     private func forEachEntry(
         _ table: Int32, _ key: String, _ body: (String, String) throws(Diagnostic) -> Void
-    ) throws(Diagnostic) {
+    ) {
         let type = stack.rawField(table, key)
         defer { stack.pop() }
         guard type != .nil else { return }
-        guard type == .table else { throw error(key, "expected a table, got \(stack.describe(at: -1))") }
+        guard type == .table else {
+            problems.append(error(key, "expected a table, got \(stack.describe(at: -1))"))
+            return
+        }
         let sub = stack.absolute(-1)
         let count = stack.rawLength(sub)
         if count > 0 {
             for i in 1...count {
                 stack.rawIndex(sub, i)
                 defer { stack.pop() }
-                try body(String(i), "\(key)[\(i)]")
+                collect { () throws(Diagnostic) in try body(String(i), "\(key)[\(i)]") }
             }
             return
         }
         for name in stack.stringKeys(of: sub) {
             stack.rawField(sub, name)
             defer { stack.pop() }
-            try body(name, key + "." + name)
+            collect { () throws(Diagnostic) in try body(name, key + "." + name) }
         }
     }
 
