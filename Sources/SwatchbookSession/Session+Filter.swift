@@ -9,7 +9,7 @@ extension Session {
         let query = FilterQuery(text)
         guard let catalogue else { return try setLazyFilter(text, query) }
         guard !query.isEmpty else { return clearFilter(showing: catalogue) }
-        let index = searchIndex ?? SearchIndex(catalogue)
+        let index = searchIndex ?? SearchIndex(catalogue, fields: filtersFields)
         searchIndex = index
         let matches: FilterMatches
         if let last = lastFilter, query.refines(last.query) {

@@ -41,6 +41,14 @@ public final class Session {
     var lastFilter: (query: FilterQuery, matches: FilterMatches)?
     /// How many elements the last filter matched themselves.
     public var lastFilterMatchCount: Int { lastFilter?.matches.entries.count ?? 0 }
+    /// Whether the filter finds items and nodes by their fields' values
+    /// too (`--filter-fields`).
+    public var filtersFields = false {
+        didSet {
+            searchIndex = nil
+            lastFilter = nil
+        }
+    }
     /// What the filter says of its result: "no match for …", or why this
     /// catalogue cannot be filtered; nil when it shows matches.
     public internal(set) var filterMessage: String?

@@ -30,6 +30,8 @@ struct ViewOptions {
     var filter: String?
     /// Keys pressed before the first frame, with the browse key map.
     var keys: [Key] = []
+    /// `--filter-fields`: the filter finds items and nodes by their fields' values too.
+    var filterFields = false
     /// `--multi`: Tab marks, Enter picks every marked colour.
     var multi = false
     /// The command is `pick`, which picks an item in every layout.
@@ -83,6 +85,8 @@ struct ViewOptions {
             "bind a key to actions, as fzf's --bind (ctrl-j:down,alt-x:accept; a+b chains; ignore unbinds;"
             + " swatchbook help keys lists them)"
     )
+    static let filterFields = FlagSpec(
+        "--filter-fields", help: "let the filter find items and tree nodes by their fields' values too")
     static let multi = FlagSpec(
         "--multi",
         help: "pick several: Tab marks the focused colour, Enter prints every marked one, a line each")
@@ -102,6 +106,11 @@ struct ViewOptions {
         }
         return (key: String(pair[..<equals]), value: String(pair[pair.index(after: equals)...]))
     }
+    static let allowRead = OptionSpec.text(
+        "--allow-read", valueName: "PATH", repeatable: true,
+        help:
+            "let the plugin read PATH (a file, or a folder and what is in it) outside its own folder (repeatable)",
+        completion: .files)
     static let state = OptionSpec.text(
         "--state", valueName: "FILE", help: "load the view state from FILE and save it there on exit",
         completion: .files)
@@ -115,7 +124,8 @@ struct ViewOptions {
 
     static let options: [ArgumentParser.Option] = [
         width.option, color.option, theme.option, layout.option, wrap.option, expand.option, focus.option,
-        filter.option, keys.option, bind.option, multi.option, print.option, inputFormat.option, set.option,
+        filter.option, filterFields.option, keys.option, bind.option, multi.option, print.option,
+        inputFormat.option, set.option, allowRead.option,
         scheme.option,
         state.option, seed.option, scriptTimeout.option, maxMemory.option, verboseFlag.option,
         DefaultOptions.noConfig,
@@ -139,6 +149,7 @@ struct ViewOptions {
         context.limits.timeout = try Self.scriptTimeout.value(in: parsed) ?? 5
         context.limits.memoryMiB = try Self.maxMemory.value(in: parsed) ?? 256
         for pair in try Self.set.values(in: parsed) { context.options[pair.key] = pair.value }
+        context.allowedReads = try Self.allowRead.values(in: parsed)
         context.scheme = try Self.scheme.value(in: parsed) ?? .light
         expand = try Self.expand.values(in: parsed)
         focus = try Self.focus.value(in: parsed)
@@ -147,6 +158,7 @@ struct ViewOptions {
         filter = try Self.filter.value(in: parsed)
         keys = try Self.keys.values(in: parsed).flatMap { $0 }
         multi = Self.multi.isSet(in: parsed)
+        filterFields = Self.filterFields.isSet(in: parsed)
         picking = command == "pick"
         if multi { keyMap = .multi }
         for binding in try Self.bind.values(in: parsed) {

@@ -10,7 +10,8 @@ import SwatchbookSession
 /// Every problem and warning is reported without stopping at the first bad
 /// file.
 struct CheckCommand {
-    static let parser = ArgumentParser(command: "check", options: [ViewOptions.verboseFlag.option])
+    static let parser = ArgumentParser(
+        command: "check", options: [ViewOptions.verboseFlag.option, ViewOptions.allowRead.option])
 
     /// What checking one file found.
     struct Outcome {
@@ -28,15 +29,18 @@ struct CheckCommand {
     var output: (String) throws(Diagnostic) -> Void
     /// The theme catalogs read so far in this check.
     let catalogs = ThemeCatalogs()
+    /// `--allow-read`: what the plugins checked may read outside their folders.
+    var allowedReads: [String] = []
 
     /// Checks every FILE and returns the exit code: 70 if the machine
     /// failed, else 65 if any file is invalid, else 66 if any is missing,
     /// else 0 (warnings do not fail a check).
-    func run(_ arguments: [String]) throws(Diagnostic) -> Int32 {
+    mutating func run(_ arguments: [String]) throws(Diagnostic) -> Int32 {
         let parsed = try Self.parser.parse(arguments)
         guard !parsed.positionals.isEmpty else {
             throw Diagnostic(.usage, "check: expected at least one FILE; see 'swatchbook help check'")
         }
+        allowedReads = try ViewOptions.allowRead.values(in: parsed).map { resolve($0).path }
         var outcomes: [Outcome] = []
         var seen: Set<String> = []
         for argument in parsed.positionals {
@@ -133,6 +137,7 @@ struct CheckCommand {
     {
         var context = PluginContext()
         context.input = located.input
+        context.allowedReads = allowedReads
         var probe = located.probe
         // A reader checked alone reads the sample it declares; without one,
         // its declaration is all there is to check.

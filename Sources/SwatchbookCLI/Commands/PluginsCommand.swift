@@ -10,7 +10,7 @@ struct PluginsCommand {
     static let json = FlagSpec(
         "--json",
         help:
-            "print a JSON array of {name, title, version, api, file, description, error, shadowed_by, bundled}"
+            "print a JSON array of {name, title, version, api, file, description, needs, error, shadowed_by, bundled}"
     )
     static let parser = ArgumentParser(command: "plugins", options: [json.option])
 
@@ -27,13 +27,15 @@ struct PluginsCommand {
         var version: String?
         var api: Int?
         var description: String?
+        /// What it says it needs from outside its sandbox (`needs`).
+        var needs = PluginNeeds()
         /// Why the plugin did not load.
         var error: Diagnostic?
         /// The earlier file with the same lookup name, which `render NAME` runs instead.
         var shadowedBy: String?
 
         enum CodingKeys: String, CodingKey {
-            case name, title, version, api, file, description, error, bundled
+            case name, title, version, api, file, description, needs, error, bundled
             case shadowedBy = "shadowed_by"
         }
 
@@ -45,6 +47,7 @@ struct PluginsCommand {
             try container.encode(api, forKey: .api)
             try container.encode(bundled ? lookupName + ".lua" : file, forKey: .file)
             try container.encode(description, forKey: .description)
+            try container.encode(["files": needs.files], forKey: .needs)
             try container.encode(error?.formatted, forKey: .error)
             try container.encode(shadowedBy, forKey: .shadowedBy)
             try container.encode(bundled, forKey: .bundled)
@@ -100,13 +103,16 @@ struct PluginsCommand {
     private func load(
         _ entry: inout Entry, url: URL, source: [UInt8]?, bundle: [String: [UInt8]]? = nil
     ) {
+        var context = PluginContext()
+        context.grantsDeclaredReads = true
         do {
             let plugin = try PluginLoader.load(
-                file: url, displayName: entry.file, source: source, bundle: bundle, context: PluginContext())
+                file: url, displayName: entry.file, source: source, bundle: bundle, context: context)
             entry.title = plugin.name
             entry.version = plugin.version
             entry.api = plugin.api
             entry.description = plugin.description
+            entry.needs = plugin.needs
         } catch {
             entry.error = error
         }
@@ -165,6 +171,10 @@ struct PluginsCommand {
             description = "error: " + location.formatted
         } else {
             description = entry.description ?? ""
+        }
+        if !entry.needs.files.isEmpty {
+            let files = entry.needs.files.joined(separator: ", ")
+            description += (description.isEmpty ? "" : " ") + "(reads \(files) with --allow-read)"
         }
         if let shadowedBy = entry.shadowedBy {
             description += (description.isEmpty ? "" : " ") + "(shadowed by \(shadowedBy))"

@@ -61,6 +61,7 @@ struct SessionSetup {
 
     private func load(state: ViewState?, screen: Screen) throws(Diagnostic) -> Opened {
         var context = options.context
+        context.allowedReads = context.allowedReads.map { locator.url($0).path }
         context.width = screen.width
         context.height = screen.height
         let located = try locator.locate(options.plugin, inputFormat: options.inputFormat, warn: warn)
@@ -81,6 +82,7 @@ struct SessionSetup {
             script: plugin, settings: settings, screen: screen, state: state, measure: { TextWidth.of($0) })
         session.pickFormat = options.printFormat
         session.picksItems = options.picking
+        session.filtersFields = options.filterFields
         try session.start()
         if let filter = session.state.filter { try session.setFilter(filter) }
         return Opened(session: session, plugin: plugin, theme: theme)

@@ -74,7 +74,7 @@ extension SwatchbookCLI {
 
     static func check(_ arguments: [String]) throws(Diagnostic) -> Int32 {
         let environment = ProcessInfo.processInfo.environment
-        let command = CheckCommand(
+        var command = CheckCommand(
             locator: PluginLocator(environment: environment), report: { printError($0) },
             output: { (text: String) throws(Diagnostic) in try printOut(text) })
         return try command.run(arguments)

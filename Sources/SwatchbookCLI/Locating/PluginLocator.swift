@@ -91,7 +91,8 @@ struct PluginLocator {
         return !url.pathExtension.isEmpty && !name.hasPrefix(".")
     }
 
-    private func url(_ path: String) -> URL {
+    /// `path` from the working folder, unless it is absolute.
+    func url(_ path: String) -> URL {
         path.hasPrefix("/")
             ? URL(fileURLWithPath: path)
             : URL(fileURLWithPath: currentDirectory).appendingPathComponent(path)

@@ -26,14 +26,18 @@ public struct SearchIndex: Sendable {
     /// equal scores (the shorter name is the closer match, as in fzf).
     public func length(_ e: Int) -> Int { Int(offsets[4 * e + 2] - offsets[4 * e + 1]) }
 
-    public init(_ catalogue: Catalogue) {
+    /// The index of `catalogue`; with `fields`, an item's or a node's text
+    /// is its name followed by its fields' values, so the filter finds
+    /// things by what their fields say (`--filter-fields`).
+    public init(_ catalogue: Catalogue, fields: Bool = false) {
+        searchesFields = fields
         for section in catalogue.sections {
             let s = add(section.name, nil)
             for row in section.rows {
                 let r = add(row.name, nil)
                 switch row.content {
                 case .items(let items):
-                    for item in items { close(add(item.name, item.color)) }
+                    for item in items { close(add(text(item.name, item.shownFields), item.color)) }
                 case .fields(let fields):
                     for field in fields { close(add(field.key + " " + field.value, nil)) }
                 case .children(let nodes):
@@ -45,9 +49,19 @@ public struct SearchIndex: Sendable {
         }
     }
 
+    /// Whether items and nodes are found by their fields' values too.
+    private let searchesFields: Bool
+
+    /// What an item or a node is found by: its name, and with
+    /// ``searchesFields`` its fields' values after it, a space apart.
+    private func text(_ name: String, _ fields: [Field]) -> String {
+        guard searchesFields, !fields.isEmpty else { return name }
+        return ([name] + fields.map(\.value)).joined(separator: " ")
+    }
+
     private mutating func add(_ nodes: [Node]) {
         for node in nodes {
-            let n = add(node.name, node.color)
+            let n = add(text(node.name, node.shownFields), node.color)
             add(node.children)
             close(n)
         }

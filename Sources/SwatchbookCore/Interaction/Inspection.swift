@@ -44,7 +44,7 @@ public struct Inspection: Sendable, Equatable {
         case .node:
             title = element.node?.name ?? ""
             if let id = element.node?.id { lines.append(Line("Id", id)) }
-            for field in element.node?.authored?.fields ?? [] { lines.append(Line(field.key, field.value)) }
+            for field in element.node?.shownFields ?? [] { lines.append(Line(field.key, field.value)) }
             if let node = element.node, !node.children.isEmpty {
                 lines.append(Line("Children", "\(node.children.count)"))
             }

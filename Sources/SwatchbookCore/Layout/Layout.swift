@@ -15,7 +15,7 @@ public struct LayoutElement: Sendable, Equatable {
         case row(RowContent)
         case item(ItemContent)
         case field(FieldContent)
-        case node
+        case node(NodeContent)
     }
 
     /// A row's title line and the band below it.
@@ -56,6 +56,22 @@ public struct LayoutElement: Sendable, Equatable {
         public init(value: String, keyWidth: Int = 0) {
             self.value = value
             self.keyWidth = keyWidth
+        }
+    }
+
+    /// A line of a tree: in the details layout, with its fields beside it.
+    public struct NodeContent: Sendable, Equatable {
+        /// The node's fields, drawn as `key value` pairs after its name; none
+        /// outside details.
+        public var fields: [Field] = []
+        /// Columns from the line's left edge where the fields start, the same
+        /// for the lines of one tree so they line up; a longer name pushes
+        /// its own fields further.
+        public var fieldsX = 0
+
+        public init(fields: [Field] = [], fieldsX: Int = 0) {
+            self.fields = fields
+            self.fieldsX = fieldsX
         }
     }
 

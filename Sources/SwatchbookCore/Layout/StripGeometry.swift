@@ -158,6 +158,7 @@ struct StripGeometry {
         case .children:
             elements.add { rowElement() }
             guard type(of: elements).buildsElements else { return }
+            let fieldsX = settings.style == .details ? nodeFieldsX(lines, width: strip.width) : 0
             // Only the lines inside the window: a band of a long document
             // meets a few hundred of a tree's lines.
             for i in Self.lines(count: lines.count, from: strip.y, in: window) {
@@ -165,8 +166,10 @@ struct StripGeometry {
                 let frame = Rect(x: strip.x, y: strip.y + i, width: strip.width, height: 1)
                 guard !frame.intersection(window).isEmpty else { continue }
                 elements.add {
+                    let content = LayoutElement.NodeContent(
+                        fields: fieldsX > 0 ? outline.node.shownFields : [], fieldsX: fieldsX)
                     var line = LayoutElement(
-                        .node, path: outline.path, key: outline.key, frame: frame,
+                        .node(content), path: outline.path, key: outline.key, frame: frame,
                         clip: frame.intersection(window), title: outline.node.name)
                     line.color = outline.node.color
                     line.matched = matched(outline.node.name)
@@ -181,6 +184,24 @@ struct StripGeometry {
                 }
             }
         }
+    }
+
+    /// Where the fields of a details tree's lines start: two columns past
+    /// the longest line before them (indent, disclosure, checkbox, chip and
+    /// name) among the tree's first ``ItemTable/sampled`` open lines, so the
+    /// column stays put as the tree scrolls; at most two thirds of the way
+    /// across. 0 when none of those lines has fields.
+    private func nodeFieldsX(_ lines: [OutlineLine], width: Int) -> Int {
+        var widest = 0
+        var anyFields = false
+        for line in lines.prefix(ItemTable.sampled) {
+            anyFields = anyFields || !line.node.shownFields.isEmpty
+            let box = settings.selection == .multiple ? 2 : 0
+            let chip = line.node.color == nil ? 0 : ItemTable.chipWidth
+            widest = max(widest, line.depth * settings.indent + 2 + box + chip + measure(line.node.name))
+        }
+        guard anyFields else { return 0 }
+        return max(1, min(widest + ItemTable.gap, width * 2 / 3))
     }
 
     /// Which of `count` one-line elements stacked from line `top` meet the window.

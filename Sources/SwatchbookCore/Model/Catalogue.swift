@@ -125,12 +125,14 @@ public struct Node: Sendable, Equatable {
     public var selected: Bool
     public var expanded: Bool
     public var children: [Node]
-    public var items: [Item]
+    /// A key/value table of its own, as an item has: shown in details,
+    /// the inspector and the JSON report.
+    public var fields: [Field]
     private var authoredStorage: AuthoredStorage
 
     public init(
         name: String, id: String? = nil, color: Color? = nil, selected: Bool = false,
-        expanded: Bool = false, children: [Node] = [], items: [Item] = [], authored: Authored? = nil
+        expanded: Bool = false, children: [Node] = [], fields: [Field] = [], authored: Authored? = nil
     ) {
         self.name = name
         self.id = id
@@ -138,7 +140,7 @@ public struct Node: Sendable, Equatable {
         self.selected = selected
         self.expanded = expanded
         self.children = children
-        self.items = items
+        self.fields = fields
         self.authoredStorage = AuthoredStorage(authored)
     }
 
@@ -146,5 +148,12 @@ public struct Node: Sendable, Equatable {
     public var authored: Authored? {
         get { authoredStorage.value }
         set { authoredStorage = AuthoredStorage(newValue) }
+    }
+
+    /// The fields the inspector and the details layout show: what was
+    /// authored, then the plugin's own.
+    public var shownFields: [Field] {
+        guard let authored else { return fields }
+        return authored.fields + fields
     }
 }

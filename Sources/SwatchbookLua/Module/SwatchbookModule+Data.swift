@@ -21,7 +21,10 @@ extension SwatchbookModule {
             "read", in: runtime,
             doc: LuaDoc(
                 "(relative)",
-                ["A file of the plugin's folder, read-only.", "@param relative string", "@return string"])
+                [
+                    "A file of the plugin's folder, or outside it one the user granted with --allow-read; read-only.",
+                    "@param relative string", "@return string",
+                ])
         ) { stack throws(LuaHostError) in
             let relative = try relativePath(on: stack, in: "sb.read")
             stack.push(bytes: try read(relative, in: runtime, for: "sb.read"))
@@ -55,7 +58,10 @@ extension SwatchbookModule {
             "read", in: runtime, table: "json",
             doc: LuaDoc(
                 "(relative)",
-                ["A JSON file of the plugin's folder.", "@param relative string", "@return any"])
+                [
+                    "A JSON file of the plugin's folder, or one granted with --allow-read.",
+                    "@param relative string", "@return any",
+                ])
         ) { stack throws(LuaHostError) in
             let relative = try relativePath(on: stack, in: "sb.json.read")
             let text = try read(relative, in: runtime, for: "sb.json.read")
@@ -195,7 +201,7 @@ extension SwatchbookModule {
         throws(LuaHostError) -> [UInt8]
     {
         do throws(ScriptFolder.ReadError) {
-            return try runtime.readFile(relative)
+            return try runtime.readData(relative)
         } catch {
             throw LuaHostError("\(function): \(error.message(for: relative))")
         }

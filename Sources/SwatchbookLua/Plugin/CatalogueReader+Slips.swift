@@ -18,7 +18,7 @@ extension CatalogueReader {
                 return common | Self.authored
                     | UInt32(
                         SBL_KEY_COLOR | SBL_KEY_SELECTED | SBL_KEY_EXPANDED | SBL_KEY_CHILDREN | SBL_KEY_ITEMS
-                    )
+                            | SBL_KEY_FIELDS)
             }
         }
 
@@ -35,7 +35,8 @@ extension CatalogueReader {
             case .lazyRow: ["name", "id", "count", "items", "fields", "children"]
             case .item: ["name", "color", "id", "fields", "data"] + Self.authoredKeys
             case .node:
-                ["name", "id", "color", "selected", "expanded", "children", "items"] + Self.authoredKeys
+                ["name", "id", "color", "selected", "expanded", "children", "items", "fields"]
+                    + Self.authoredKeys
             }
         }
 

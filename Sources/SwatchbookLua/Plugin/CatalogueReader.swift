@@ -274,8 +274,19 @@ final class CatalogueReader {
         }
         node.selected = try optionalBool(index, "selected", path: path)
         node.expanded = try optionalBool(index, "expanded", path: path)
+        if stack.rawField(index, "fields") != .nil {
+            stack.pop()
+            node.fields = try fields(in: index, path: path)
+        } else {
+            stack.pop()
+        }
         node.children = try nodes(in: index, key: "children", path: path, depth: depth + 1, top: top)
-        node.items = try items(in: index, path: path)
+        // A node's items are its leaf lines, after its children: a tree
+        // draws them, and every writer writes them, as it does leaves.
+        node.children += try items(in: index, path: path).map { item in
+            Node(
+                name: item.name, id: item.id, color: item.color, fields: item.fields, authored: item.authored)
+        }
         return node
     }
 

@@ -20,6 +20,8 @@ public final class Plugin {
     /// The catalogue: built whole from `data`, or a lazy `source`.
     public let source: any CatalogueSource
     public let warnings: [Warning]
+    /// What it says it needs from outside its sandbox (`needs`).
+    public let needs: PluginNeeds
     let runtime: LuaRuntime
     /// What the plugin was loaded with; `on_load` gets the same `ctx`.
     var context = PluginContext()
@@ -81,6 +83,7 @@ public final class Plugin {
         self.inlineTheme = metadata.inlineTheme
         self.source = source
         self.warnings = warnings
+        self.needs = metadata.needs
         self.runtime = runtime
     }
 }
@@ -99,6 +102,13 @@ public struct PluginContext: Sendable {
     /// `--scheme`: the colour scheme a palette's `light-dark()` colours
     /// take, `ctx.scheme`.
     public var scheme = ColorScheme.light
+    /// `--allow-read PATH`: files (or folders, with what is inside) outside
+    /// its folder the plugin may read with `sb.read`, as absolute paths.
+    public var allowedReads: [String] = []
+    /// Grants the files the plugin declares in `needs` as if given with
+    /// `--allow-read`: for `plugins`, which loads each plugin to list it
+    /// and shows nothing it reads.
+    public var grantsDeclaredReads = false
 
     public init() {}
 }
@@ -172,4 +182,5 @@ struct PluginMetadata {
     var sourceIsFunction = false
     var optionDefaults: [String: OptionValue] = [:]
     var reads: ReaderDeclaration?
+    var needs = PluginNeeds()
 }

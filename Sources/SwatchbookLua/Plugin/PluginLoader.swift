@@ -20,6 +20,7 @@ public enum PluginLoader {
         // chunk runs (or, for a probed reader, before anything else does).
         func prepare(_ runtime: LuaRuntime) {
             if source == nil { runtime.sourceURL = url }
+            runtime.grantedReads = context.allowedReads
             runtime.host.input = context.input
             if let input = context.input {
                 runtime.stopsStuckCalls(
@@ -62,6 +63,7 @@ public enum PluginLoader {
             throw first
         }
         if !canReadData { try fail() }  // the data's shape is among the problems
+        if context.grantsDeclaredReads { runtime.grantedReads += metadata.needs.files }
         let (options, optionWarnings) = try PluginOptions.resolve(
             defaults: metadata.optionDefaults, set: context.options, file: displayName)
         warnings += optionWarnings

@@ -10,6 +10,7 @@ struct PluginTableReader {
 
     static let knownKeys: Set<String> = [
         "name", "version", "api", "description", "data", "source", "layout", "theme", "options", "reads",
+        "needs",
         "on_tap", "should_select", "on_select", "on_deselect", "on_expand", "on_collapse",
         "on_load", "status",
     ]
@@ -92,6 +93,13 @@ struct PluginTableReader {
         collect { (reader: inout Self) throws(Diagnostic) in
             metadata.reads = try reader.readerDeclaration(table)
         }
+        if stack.rawField(table, "needs") != .nil {
+            let read = PluginNeeds.read(at: -1, on: stack, file: file)
+            metadata.needs = read.needs
+            problems += read.problems
+            warnings += read.warnings
+        }
+        stack.pop()
         return (metadata, canReadData)
     }
 

@@ -85,6 +85,21 @@ extension LuaRuntime {
         return try ScriptFolder.read(relative, in: folder)
     }
 
+    /// A file `sb.read` reads: the script's own (``readFile(_:)``), or one
+    /// outside its folder the user granted with `--allow-read`, read up to
+    /// the memory cap.
+    func readData(_ path: String) throws(ScriptFolder.ReadError) -> [UInt8] {
+        do throws(ScriptFolder.ReadError) {
+            return try readFile(path)
+        } catch .outside(let resolved) {
+            let folder = bundledFiles == nil ? self.folder : nil
+            guard let url = ScriptFolder.granted(path, in: folder, grants: grantedReads) else {
+                throw .outside(resolved: resolved)
+            }
+            return try ScriptFolder.read(url, limit: limits.memoryBytes)
+        }
+    }
+
     /// The folder part of `displayName`, for naming required files.
     private var displayPrefix: String {
         guard let slash = displayName.lastIndex(of: "/") else { return "" }

@@ -28,6 +28,8 @@ final class LuaRuntime {
     /// The files beside a script compiled into the binary, by path in its
     /// folder: what `require` and `sb.read` read instead of the disk.
     var bundledFiles: [String: [UInt8]]?
+    /// Paths outside the folder `sb.read` may read (`--allow-read`).
+    var grantedReads: [String] = []
     /// Files `require` has loaded, which hot reload watches with the plugin.
     var requiredFiles: [URL] = []
     /// The bound the last failed call ran into, if it ran into one: what

@@ -7,7 +7,9 @@ extension ScriptFolder {
 
     /// Why a script's file could not be read.
     enum ReadError: Error, Equatable {
-        case outside
+        /// Outside the folder; `resolved` is where the path leads on disk
+        /// (links followed), which `--allow-read` would have to grant.
+        case outside(resolved: String?)
         case missing
         case folder
         case notAFile
@@ -18,7 +20,10 @@ extension ScriptFolder {
         func message(for relative: String) -> String {
             let name = "\"\(relative)\""
             switch self {
-            case .outside: return "\(name) is outside the plugin's folder"
+            case .outside(let resolved?):
+                return
+                    "\(name) is outside the plugin's folder; run with --allow-read \(resolved) to let this plugin read it"
+            case .outside(nil): return "\(name) is outside the plugin's folder"
             case .missing: return "\(name) does not exist in the plugin's folder"
             case .folder: return "\(name) is a folder, not a file"
             case .notAFile: return "\(name) is not a regular file"
@@ -36,7 +41,7 @@ extension ScriptFolder {
     static func read(_ relative: String, in bundle: [String: [UInt8]], limit: Int = maximumReadBytes)
         throws(ReadError) -> [UInt8]
     {
-        guard let path = bundled(relative) else { throw .outside }
+        guard let path = bundled(relative) else { throw .outside(resolved: onDisk(relative, in: nil)) }
         guard let bytes = bundle[path] else {
             throw bundle.keys.contains(where: { $0.hasPrefix(path + "/") }) ? .folder : .missing
         }
@@ -49,7 +54,44 @@ extension ScriptFolder {
     static func read(_ relative: String, in folder: URL, limit: Int = maximumReadBytes) throws(ReadError)
         -> [UInt8]
     {
-        guard let url = resolve(relative, in: folder) else { throw .outside }
+        guard let url = resolve(relative, in: folder) else {
+            throw .outside(resolved: onDisk(relative, in: folder))
+        }
+        return try read(url, limit: limit)
+    }
+
+    /// Where `path` leads on disk, links followed: an absolute path as it
+    /// is, a relative one from `folder`; nil for a relative path without a
+    /// folder (a compiled-in plugin's).
+    static func onDisk(_ path: String, in folder: URL?) -> String? {
+        guard !path.isEmpty else { return nil }
+        let url: URL
+        if path.hasPrefix("/") {
+            url = URL(fileURLWithPath: path)
+        } else if let folder {
+            url = folder.appendingPathComponent(path)
+        } else {
+            return nil
+        }
+        return url.standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
+    /// `path` when the user granted it (`--allow-read`): where it leads
+    /// on disk is one of `grants`, or inside one of them. Links are
+    /// followed on both sides before they are compared.
+    static func granted(_ path: String, in folder: URL?, grants: [String]) -> URL? {
+        guard !grants.isEmpty, let target = onDisk(path, in: folder) else { return nil }
+        for grant in grants {
+            guard let root = onDisk(grant, in: nil) else { continue }
+            if target == root || target.hasPrefix(root.hasSuffix("/") ? root : root + "/") {
+                return URL(fileURLWithPath: target)
+            }
+        }
+        return nil
+    }
+
+    /// The bytes of the regular file at `url`, up to `limit` bytes.
+    static func read(_ url: URL, limit: Int) throws(ReadError) -> [UInt8] {
         let values: URLResourceValues
         do {
             values = try url.resourceValues(forKeys: [.isRegularFileKey, .isDirectoryKey, .fileSizeKey])

@@ -61,7 +61,7 @@ extension Plugin {
     ) throws(Diagnostic) {
         // Room for one level of a tree at a time: it is at most Node.maximumDepth deep.
         try runtime.makeRoom(4, for: "the event of a tap")
-        Self.pushNamed(node.name, id: node.id, fieldCount: 7, on: stack)
+        Self.pushNamed(node.name, id: node.id, fieldCount: 8, on: stack)
         if let color = node.color {
             ColorValue.push(color, on: stack)
             stack.setRawField(-2, "color")
@@ -72,6 +72,7 @@ extension Plugin {
         stack.setRawField(-2, "expanded")
         stack.push(node.children.isEmpty)
         stack.setRawField(-2, "is_leaf")
+        Self.push(fields: node.fields, on: stack)
         guard !node.children.isEmpty else { return }
         stack.newTable(arrayCount: node.children.count)
         for (i, child) in node.children.enumerated() {
@@ -91,18 +92,23 @@ extension Plugin {
             stack.pushReference(data.rawValue)
             stack.setRawField(-2, "data")
         }
-        if !item.fields.isEmpty {
-            stack.newTable(arrayCount: item.fields.count)
-            for (i, field) in item.fields.enumerated() {
-                stack.newTable(arrayCount: 2)
-                stack.push(field.key)
-                stack.setRawIndex(-2, 1)
-                stack.push(field.value)
-                stack.setRawIndex(-2, 2)
-                stack.setRawIndex(-2, i + 1)
-            }
-            stack.setRawField(-2, "fields")
+        Self.push(fields: item.fields, on: stack)
+    }
+
+    /// Sets `fields = { {key, value}, … }` in the table on top, in their
+    /// order, when there are any.
+    private static func push(fields: [Field], on stack: LuaStack) {
+        guard !fields.isEmpty else { return }
+        stack.newTable(arrayCount: fields.count)
+        for (i, field) in fields.enumerated() {
+            stack.newTable(arrayCount: 2)
+            stack.push(field.key)
+            stack.setRawIndex(-2, 1)
+            stack.push(field.value)
+            stack.setRawIndex(-2, 2)
+            stack.setRawIndex(-2, i + 1)
         }
+        stack.setRawField(-2, "fields")
     }
 
     /// Pushes a new table holding `name` and, when there is one, `id`: how

@@ -64,7 +64,7 @@ public struct Painter: Sendable {
                 case .row(let row): paintRow(element, row, on: &canvas)
                 case .item(let item): paintItem(element, item, on: &canvas)
                 case .field(let field): paintField(element, field, on: &canvas)
-                case .node: paintNode(element, on: &canvas)
+                case .node(let node): paintNode(element, node, on: &canvas)
                 }
             }
         }
@@ -317,8 +317,11 @@ public struct Painter: Sendable {
     }
 
     /// An outline line: indent, disclosure, a checkbox in `multiple`
-    /// selection, a colour chip, the name.
-    private func paintNode(_ element: LayoutElement, on canvas: inout Canvas) {
+    /// selection, a colour chip, the name; in details, the node's fields
+    /// after it, each a muted key and its value.
+    private func paintNode(
+        _ element: LayoutElement, _ node: LayoutElement.NodeContent, on canvas: inout Canvas
+    ) {
         var x = disclosure(of: element, x: element.frame.x + element.depth * settings.indent, on: &canvas)
         let y = element.frame.y
         if settings.selection == .multiple {
@@ -326,9 +329,15 @@ public struct Painter: Sendable {
             x = canvas.draw(box, x: x, y: y, style: role(.indicator), clip: element.clip) + 1
         }
         if let color = element.color { x = chip(color, x: x, y: y, clip: element.clip, on: &canvas) }
-        draw(
+        x = draw(
             element.title, matched: element.matched, x: x, y: y, style: emphasis(element, .text),
             clip: element.clip, on: &canvas)
+        guard !node.fields.isEmpty else { return }
+        x = max(x + ItemTable.gap, element.frame.x + node.fieldsX)
+        for field in node.fields {
+            x = canvas.draw(field.key, x: x, y: y, style: role(.muted), clip: element.clip) + 1
+            x = canvas.draw(field.value, x: x, y: y, style: role(.text), clip: element.clip) + ItemTable.gap
+        }
     }
 
     /// A translucent colour as it shows over the theme's background.

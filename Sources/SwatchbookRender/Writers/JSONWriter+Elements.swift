@@ -78,7 +78,7 @@ extension JSONWriter {
                             let nodePath = path + [i + 1]
                             let open =
                                 !node.children.isEmpty && (state.expanded.contains(key) || node.expanded)
-                            add(.node, nodePath, key: key, title: node.name) {
+                            add(.node(.init()), nodePath, key: key, title: node.name) {
                                 $0.color = node.color
                                 $0.depth = depth
                                 $0.hasChildren = !node.children.isEmpty

@@ -244,6 +244,21 @@ extension JSONWriter {
             close("}")
         }
 
+        /// `"fields": [{"key": …, "value": …}, …]`, in their order.
+        private mutating func write(fields: [Field]) {
+            member("fields")
+            open("[")
+            for field in fields {
+                element()
+                output += "{\"key\": ".utf8
+                output.append(jsonString: field.key)
+                output += ", \"value\": ".utf8
+                output.append(jsonString: field.value)
+                output.append(UInt8(ascii: "}"))
+            }
+            close("]")
+        }
+
         private mutating func write(child index: Int) {
             let child = elements[index]
             element()
@@ -261,17 +276,7 @@ extension JSONWriter {
                     let item = model.source.item(p[0] - 1, p[1] - 1, p[2] - 1)
                     member("id")
                     output.append(jsonString: item.id)
-                    member("fields")
-                    open("[")
-                    for field in item.fields {
-                        element()
-                        output += "{\"key\": ".utf8
-                        output.append(jsonString: field.key)
-                        output += ", \"value\": ".utf8
-                        output.append(jsonString: field.value)
-                        output.append(UInt8(ascii: "}"))
-                    }
-                    close("]")
+                    write(fields: item.fields)
                     if let authored = item.authored {
                         member("authored")
                         output += ((try? authored.json.encoded()) ?? "{}").utf8
@@ -303,6 +308,7 @@ extension JSONWriter {
                 {
                     member("id")
                     output.append(jsonString: node.id)
+                    if !node.fields.isEmpty { write(fields: node.fields) }
                     if let authored = node.authored {
                         member("authored")
                         output += ((try? authored.json.encoded()) ?? "{}").utf8

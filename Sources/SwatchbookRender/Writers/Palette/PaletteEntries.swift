@@ -48,16 +48,10 @@ extension Catalogue {
                 if let color = node.color {
                     entries.append(
                         PaletteEntry(
-                            groups: groups, name: node.name, color: color, fields: [], id: node.id,
+                            groups: groups, name: node.name, color: color, fields: node.fields, id: node.id,
                             authored: node.authored, inTree: true))
                 }
                 walk(node.children, groups: groups + [node.name])
-                for item in node.items {
-                    entries.append(
-                        PaletteEntry(
-                            groups: groups + [node.name], name: item.name, color: item.color,
-                            fields: item.fields, id: item.id, authored: item.authored, inTree: true))
-                }
             }
         }
         for section in sections {
