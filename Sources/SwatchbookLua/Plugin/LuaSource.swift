@@ -52,7 +52,7 @@ final class LuaSource: CatalogueSource {
 
     /// The functions every source has; `item` is needed only by rows that
     /// give a `count` instead of their items, and is asked for then.
-    static let requiredFunctions = ["sections", "rows", "row"]
+    static let requiredFunctions = LuaSchema.source.requiredKeys
 
     /// The functions' names as Lua strings, kept in the registry: a lookup
     /// per call then pushes a kept string instead of interning one.
