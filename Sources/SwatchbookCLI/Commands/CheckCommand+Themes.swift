@@ -38,7 +38,7 @@ extension CheckCommand {
     /// (each missing one a problem). The theme files are checked as themes
     /// beside it: `check` names them after the pack.
     func checkPack(file: String, url: URL) throws(Diagnostic) -> Outcome {
-        let pack = try PackManifest.load(file: url, displayName: file)
+        let (pack, warnings) = try PackManifest.loadWithWarnings(file: url, displayName: file)
         let missing = pack.themes.enumerated().filter { _, theme in
             !FileManager.default.fileExists(
                 atPath: url.deletingLastPathComponent().appendingPathComponent(theme).path)
@@ -50,7 +50,9 @@ extension CheckCommand {
             first.others = Array(missing.dropFirst())
             throw first
         }
-        return Outcome(file: file)
+        var outcome = Outcome(file: file)
+        outcome.warnings = warnings
+        return outcome
     }
 
     private func contrastOutcome(file: String, id: String, resolver: ThemeResolver) throws(Diagnostic)

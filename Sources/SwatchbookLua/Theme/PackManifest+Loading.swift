@@ -9,6 +9,15 @@ extension PackManifest {
     public static func load(
         file url: URL, displayName: String, source: [UInt8]? = nil, isMember: ((String) -> Bool)? = nil
     ) throws(Diagnostic) -> PackManifest {
+        try loadWithWarnings(file: url, displayName: displayName, source: source, isMember: isMember).manifest
+    }
+
+    /// Loads as ``load(file:displayName:source:isMember:)`` does, with a
+    /// warning for each key the manifest does not have (``LuaSchema/pack``),
+    /// for `check`.
+    public static func loadWithWarnings(
+        file url: URL, displayName: String, source: [UInt8]? = nil, isMember: ((String) -> Bool)? = nil
+    ) throws(Diagnostic) -> (manifest: PackManifest, warnings: [Warning]) {
         let bytes = try PluginLoader.readScript(url, displayName: displayName, source: source)
         let folder = url.deletingLastPathComponent()
         let isMember = isMember ?? { ScriptFolder.resolve($0, in: folder) != nil }
@@ -16,6 +25,12 @@ extension PackManifest {
         try runtime.runReturningTable(bytes, what: "pack")
         let stack = runtime.stack
         let table = stack.absolute(-1)
+        let known = LuaSchema.pack.keyList
+        let warnings = stack.stringKeys(of: table).filter { !known.contains($0) }.map { key in
+            Warning(
+                file: displayName, dataPath: nil, "unknown key \"\(key)\"",
+                suggestion: Suggestion(for: key, among: known))
+        }
         func text(_ key: String) -> String? {
             stack.rawField(table, key)
             defer { stack.pop() }
@@ -40,8 +55,9 @@ extension PackManifest {
             }
             themes.append(file)
         }
-        return PackManifest(
+        let manifest = PackManifest(
             name: name, version: text("version"), author: text("author"), license: text("license"),
             themes: themes)
+        return (manifest, warnings)
     }
 }
