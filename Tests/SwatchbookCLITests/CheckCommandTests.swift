@@ -342,6 +342,19 @@ struct CheckThemeTests {
         #expect(both.stderr.split(separator: "\n").last == "3 files checked, 3 problems, 0 warnings")
     }
 
+    /// The manifest's keys are the schema's: a slip is a warning with a "did you mean".
+    @Test func aSlipInAPackIsAWarning() throws {
+        let scratch = ScratchFolder()
+        scratch.write("mine/pack.lua", #"return { name = "mine", licence = "MIT", themes = { "a.lua" } }"#)
+        scratch.write("mine/a.lua", ##"return { id = "a", roles = { text = { fg = "#FFFFFF" } } }"##)
+        let result = try CommandRunner.run(["check", "mine/pack.lua"], in: scratch.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        let errors = result.stderr.split(separator: "\n").map(String.init)
+        #expect(
+            errors.contains(#"mine/pack.lua: warning: unknown key "licence" (did you mean "license"?)"#),
+            "\(errors)")
+    }
+
     static let shippedThemes: [String] = {
         let folder = CommandRunner.root.appendingPathComponent("Themes")
         let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []

@@ -62,8 +62,57 @@ import Testing
         #expect(LuaStubs.registered.count > 40)
     }
 
-    @Test func everyPluginKeyHasAStub() {
-        #expect(PluginTableReader.knownKeys == Set(LuaStubs.pluginFields.map(\.name)))
+    /// Every table the schema declares is a class of the stubs, each key a field.
+    @Test func everyTableOfTheSchemaIsAClass() {
+        for table in LuaSchema.tables {
+            #expect(LuaStubs.source.contains("---@class \(table.className)\n"), "\(table.name)")
+            for field in table.fields {
+                let line = "---@field \(field.name)\(field.isOptional ? "?" : "") \(field.type) "
+                #expect(LuaStubs.source.contains(line), "\(table.name).\(field.name)")
+            }
+        }
+    }
+
+    /// Every `swatchbook.NAME` a type names is declared: a table, an alias,
+    /// or a class of functions.
+    @Test func everyTypeNamedIsDeclared() throws {
+        let declared =
+            Set(LuaSchema.tables.map(\.className) + LuaSchema.aliases.map(\.qualifiedName))
+            .union(["swatchbook.Color", "swatchbook.Random"])
+        let types = LuaSchema.tables.flatMap { $0.fields.map(\.type) } + LuaSchema.aliases.map(\.type)
+        let named = try Regex(#"swatchbook\.[A-Za-z]+"#)
+        for type in types {
+            for match in type.matches(of: named) {
+                #expect(declared.contains(String(type[match.range])), "\(type)")
+            }
+        }
+    }
+
+    /// A field's description follows its type on the line: one starting with
+    /// a letter or a backtick cannot be read as more of the type.
+    @Test func everyDescriptionStartsAsProse() {
+        for table in LuaSchema.tables {
+            for field in table.fields {
+                let first = field.doc.first
+                let prose = first?.isLetter == true || first == "`"
+                #expect(prose, "\(table.name).\(field.name): \(field.doc)")
+            }
+        }
+    }
+
+    /// The readers take their keys from the schema; the plain catalogue
+    /// tables' keys are known to the C reader too, so a table of only known
+    /// keys is checked in one pass.
+    @Test func theCatalogueKeysAreKnownInC() {
+        for shape in CatalogueReader.Shape.allCases {
+            #expect(shape.keys == shape.schema.keyList)
+            for key in shape.keys {
+                #expect(CatalogueReader.Shape.keyBits[key] != nil, "\(shape.schema.name).\(key)")
+            }
+        }
+        #expect(PluginTableReader.knownKeys == LuaSchema.plugin.keys)
+        #expect(ThemeTableReader.glyphNames == Set(Glyphs.named.map(\.name)))
+        #expect(LuaSource.requiredFunctions == ["sections", "rows", "row"])
     }
 
     /// The stub file is Lua that loads (LuaLS reads it as code).

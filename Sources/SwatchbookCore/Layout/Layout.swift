@@ -5,7 +5,7 @@
 /// What only one kind of element has is in its ``Content``, so a writer
 /// switches on it and never guesses which fields apply.
 public struct LayoutElement: Sendable, Equatable {
-    public enum Kind: String, Sendable {
+    public enum Kind: String, Sendable, CaseIterable {
         case header, row, item, field, node
     }
 

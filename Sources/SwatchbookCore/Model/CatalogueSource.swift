@@ -86,7 +86,7 @@ public struct SectionSummary: Sendable, Equatable {
 
 /// A row as layout first needs it: how tall and wide it will be.
 public struct RowSummary: Sendable, Equatable {
-    public enum Kind: String, Sendable { case items, fields, children }
+    public enum Kind: String, Sendable, CaseIterable { case items, fields, children }
 
     /// What the row holds, as people say it: "6 items", "1 field", "3 nodes".
     public var contents: String {

@@ -97,6 +97,20 @@ public struct Glyphs: Sendable, Equatable {
     public var ellipsis = "…"
 
     public init() {}
+
+    /// Each glyph by the name a theme gives it, with what it draws: what
+    /// resolving a theme and documenting one both go by.
+    public static var named: [(name: String, path: WritableKeyPath<Glyphs, String>, meaning: String)] {
+        [
+            ("expanded", \.expanded, "before an open node"),
+            ("collapsed", \.collapsed, "before a closed node"),
+            ("checked", \.checked, "a selected element's box"),
+            ("unchecked", \.unchecked, "an unselected element's box"),
+            ("more_left", \.moreLeft, "a strip scrolled past its left end"),
+            ("more_right", \.moreRight, "a strip that goes on past the right edge"),
+            ("ellipsis", \.ellipsis, "the end of text cut short"),
+        ]
+    }
 }
 
 /// How a swatch's colour block is filled.

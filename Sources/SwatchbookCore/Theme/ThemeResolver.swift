@@ -128,12 +128,7 @@ public struct ThemeResolver: Sendable {
         }
         var glyphs = Glyphs()
         let defaults = Glyphs()
-        let table: [(String, WritableKeyPath<Glyphs, String>)] = [
-            ("expanded", \.expanded), ("collapsed", \.collapsed), ("checked", \.checked),
-            ("unchecked", \.unchecked), ("more_left", \.moreLeft), ("more_right", \.moreRight),
-            ("ellipsis", \.ellipsis),
-        ]
-        for (name, path) in table {
+        for (name, path, _) in Glyphs.named {
             glyphs[keyPath: path] = spec.glyphs[name]?.value ?? defaults[keyPath: path]
         }
         return Theme(

@@ -50,7 +50,7 @@ extension SwatchbookModule {
             try run { () throws(Diagnostic) in try session.deselect(target) }
             return 0
         }
-        function("selected", in: runtime, doc: LuaDoc("()", ["@return string[] paths"])) {
+        function("selected", in: runtime, doc: LuaDoc("()", ["@return integer[][] paths"])) {
             stack throws(LuaHostError) in
             let session = try session("selected")
             let paths = session.state.selected.compactMap { session.path(ofKey: $0) }.sorted()
@@ -132,7 +132,7 @@ extension SwatchbookModule {
             doc: LuaDoc(
                 "()",
                 [
-                    "@return { path: string, kind: string, x: integer, y: integer, width: integer, height: integer }[]"
+                    "@return { path: integer[], kind: \(LuaSchema.literals(LayoutElement.Kind.allCases.map(\.rawValue))), x: integer, y: integer, width: integer, height: integer }[]"
                 ])
         ) { stack throws(LuaHostError) in
             let session = try session("visible")

@@ -3,46 +3,57 @@ import CLuaShim
 import SwatchbookCore
 
 extension CatalogueReader {
-    /// The tables of the model, with the keys each may have.
-    enum Shape {
-        case section, row, lazyRow, item, node
+    /// The tables of the model, with the keys each may have (``LuaSchema``).
+    enum Shape: Int, CaseIterable {
+        case section, sectionSummary, row, lazyRow, item, node
 
-        var known: UInt32 {
-            let common = UInt32(SBL_KEY_NAME | SBL_KEY_ID)
+        /// The schema's declaration of the table.
+        var schema: LuaSchema.Table {
             switch self {
-            case .section: return common | UInt32(SBL_KEY_ROWS)
-            case .row: return common | UInt32(SBL_KEY_ITEMS | SBL_KEY_FIELDS | SBL_KEY_CHILDREN)
-            case .lazyRow: return Shape.row.known | UInt32(SBL_KEY_COUNT)
-            case .item: return common | Self.authored | UInt32(SBL_KEY_COLOR | SBL_KEY_FIELDS | SBL_KEY_DATA)
-            case .node:
-                return common | Self.authored
-                    | UInt32(
-                        SBL_KEY_COLOR | SBL_KEY_SELECTED | SBL_KEY_EXPANDED | SBL_KEY_CHILDREN | SBL_KEY_ITEMS
-                            | SBL_KEY_FIELDS)
+            case .section: LuaSchema.section
+            case .sectionSummary: LuaSchema.sectionSummary
+            case .row: LuaSchema.row
+            case .lazyRow: LuaSchema.sourceRow
+            case .item: LuaSchema.item
+            case .node: LuaSchema.node
             }
         }
 
-        /// What a palette file says of an item's or node's colour (``Authored``).
-        static let authored = UInt32(
-            SBL_KEY_DESCRIPTION | SBL_KEY_REF | SBL_KEY_KEY | SBL_KEY_SWATCH | SBL_KEY_EXTENSIONS
-                | SBL_KEY_SCOPE)
-        static let authoredKeys = ["description", "ref", "key", "scope", "swatch", "extensions"]
+        /// The keys as bits of the C reader's key set, which counts the keys
+        /// a table has beyond them in one pass (``LuaStack/unknownKeyCount(of:known:)``).
+        var known: UInt32 { Self.knownBits[rawValue] }
 
-        var keys: [String] {
-            switch self {
-            case .section: ["name", "id", "rows"]
-            case .row: ["name", "id", "items", "fields", "children"]
-            case .lazyRow: ["name", "id", "count", "items", "fields", "children"]
-            case .item: ["name", "color", "id", "fields", "data"] + Self.authoredKeys
-            case .node:
-                ["name", "id", "color", "selected", "expanded", "children", "items", "fields"]
-                    + Self.authoredKeys
-            }
+        /// The keys in declaration order, for a "did you mean".
+        var keys: [String] { Self.keyLists[rawValue] }
+
+        private static let knownBits = allCases.map { bits(of: $0.schema.keyList) }
+        private static let keyLists = allCases.map(\.schema.keyList)
+
+        /// What a palette file says of an item's or node's colour (``Authored``).
+        static let authored = bits(of: LuaSchema.authored.map(\.name))
+
+        /// The C reader's bit for each key it knows (CLuaShim's `SBL_KEY_`).
+        static let keyBits: [String: UInt32] = [
+            "name": UInt32(SBL_KEY_NAME), "color": UInt32(SBL_KEY_COLOR), "count": UInt32(SBL_KEY_COUNT),
+            "id": UInt32(SBL_KEY_ID), "fields": UInt32(SBL_KEY_FIELDS), "data": UInt32(SBL_KEY_DATA),
+            "items": UInt32(SBL_KEY_ITEMS), "children": UInt32(SBL_KEY_CHILDREN),
+            "rows": UInt32(SBL_KEY_ROWS),
+            "selected": UInt32(SBL_KEY_SELECTED), "expanded": UInt32(SBL_KEY_EXPANDED),
+            "description": UInt32(SBL_KEY_DESCRIPTION), "ref": UInt32(SBL_KEY_REF),
+            "key": UInt32(SBL_KEY_KEY),
+            "swatch": UInt32(SBL_KEY_SWATCH), "extensions": UInt32(SBL_KEY_EXTENSIONS),
+            "scope": UInt32(SBL_KEY_SCOPE),
+        ]
+
+        /// The bits of `keys`. A key without a bit is left out: tables with
+        /// it are then read by the slower path, which still accepts it.
+        static func bits(of keys: [String]) -> UInt32 {
+            keys.reduce(0) { $0 | (keyBits[$1] ?? 0) }
         }
 
         var noun: String {
             switch self {
-            case .section: "section"
+            case .section, .sectionSummary: "section"
             case .row, .lazyRow: "row"
             case .item: "item"
             case .node: "node"

@@ -72,7 +72,7 @@ final class CatalogueReader {
 
     /// What a lazy source's `section(s)` returns: `{ name = …, id = … }`.
     func sectionSummary(at index: Int32, path: String) throws(Failure) -> SectionSummary {
-        let index = try table(at: index, path: path, what: "a section table", shape: .section)
+        let index = try table(at: index, path: path, what: "a section table", shape: .sectionSummary)
         return SectionSummary(
             name: try requiredString(index, "name", path: path), id: try optionalID(index, path: path))
     }

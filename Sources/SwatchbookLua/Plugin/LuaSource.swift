@@ -55,7 +55,7 @@ final class LuaSource: CatalogueSource {
 
     /// The functions every source has; `item` is needed only by rows that
     /// give a `count` instead of their items, and is asked for then.
-    static let requiredFunctions = ["sections", "rows", "row"]
+    static let requiredFunctions = LuaSchema.source.requiredKeys
 
     /// The first function every source has that the table at `index` lacks,
     /// with what it holds there instead; nil when it has them all.

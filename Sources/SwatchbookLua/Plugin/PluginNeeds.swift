@@ -14,7 +14,7 @@ public struct PluginNeeds: Sendable, Equatable {
     }
 
     /// The keys a `needs` table may have.
-    static let keys = ["files"]
+    static let keys = LuaSchema.needs.keyList
 
     /// Reads the `needs` table at `index` of `file`; a wrong shape is a
     /// problem naming its place, an unknown key a warning.

@@ -8,15 +8,9 @@ struct PluginTableReader {
     let file: String
     private(set) var warnings: [Warning] = []
 
-    static let knownKeys: Set<String> = [
-        "name", "version", "api", "description", "data", "source", "layout", "theme", "options", "reads",
-        "needs",
-        "on_tap", "should_select", "on_select", "on_deselect", "on_expand", "on_collapse",
-        "on_load", "status",
-    ]
-    static let layoutKeys: Set<String> = [
-        "style", "item", "spacing", "insets", "wrap", "selection", "indent",
-    ]
+    /// The keys the plugin table and its layout may have (``LuaSchema``).
+    static let knownKeys = LuaSchema.plugin.keys
+    static let layoutKeys = LuaSchema.layout.keys
 
     init(stack: LuaStack, file: String) {
         self.stack = stack
@@ -116,7 +110,7 @@ struct PluginTableReader {
         }
         warnUnknown(
             keys: stack.stringKeys(of: reads),
-            known: ["format", "extensions", "detect", "keeps", "loses", "sample"],
+            known: LuaSchema.reads.keys,
             path: "reads")
         guard let format = string(reads, "format"), !format.isEmpty,
             format.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
@@ -302,14 +296,16 @@ struct PluginTableReader {
             settings.selection = value
         }
         try readInts(
-            table, "item", ["width": \.itemWidth, "height": \.itemHeight], into: &settings,
+            table, "item", LuaSchema.layoutItem, ["width": \.itemWidth, "height": \.itemHeight],
+            into: &settings,
             ranges: ["width": LayoutSettings.itemWidthRange, "height": LayoutSettings.itemHeightRange])
         try readInts(
-            table, "spacing", ["item": \.itemSpacing, "line": \.lineSpacing], into: &settings,
+            table, "spacing", LuaSchema.layoutSpacing, ["item": \.itemSpacing, "line": \.lineSpacing],
+            into: &settings,
             ranges: ["item": LayoutSettings.spacingRange, "line": LayoutSettings.spacingRange])
         try readInts(
-            table, "insets", ["left": \.insetLeft, "right": \.insetRight], into: &settings,
-            ranges: ["left": LayoutSettings.insetRange, "right": LayoutSettings.insetRange])
+            table, "insets", LuaSchema.layoutInsets, ["left": \.insetLeft, "right": \.insetRight],
+            into: &settings, ranges: ["left": LayoutSettings.insetRange, "right": LayoutSettings.insetRange])
         if field(table, "indent") != .nil {
             settings.indent = try integer(table, "indent", path: "layout.indent", range: 0...16)
         }
@@ -324,9 +320,11 @@ struct PluginTableReader {
         return settings
     }
 
-    /// Reads a sub-table of whole numbers such as `item = {width=, height=}`.
+    /// Reads a sub-table of whole numbers such as `item = {width=, height=}`,
+    /// whose keys `schema` declares.
     private mutating func readInts(
-        _ table: Int32, _ key: String, _ fields: [String: WritableKeyPath<LayoutSettings, Int>],
+        _ table: Int32, _ key: String, _ schema: LuaSchema.Table,
+        _ fields: [String: WritableKeyPath<LayoutSettings, Int>],
         into settings: inout LayoutSettings, ranges: [String: ClosedRange<Int>]
     ) throws(Diagnostic) {
         let type = stack.rawField(table, key)
@@ -335,7 +333,7 @@ struct PluginTableReader {
         let path = "layout." + key
         guard type == .table else { throw error(path, "expected a table, got \(stack.describe(at: -1))") }
         let sub = stack.absolute(-1)
-        warnUnknown(keys: stack.stringKeys(of: sub), known: Set(fields.keys), path: path)
+        warnUnknown(keys: stack.stringKeys(of: sub), known: schema.keys, path: path)
         for (name, keyPath) in fields.sorted(by: { $0.key < $1.key }) where field(sub, name) != .nil {
             settings[keyPath: keyPath] = try integer(sub, name, path: path + "." + name, range: ranges[name]!)
         }

@@ -4,9 +4,6 @@ import SwatchbookCore
 /// Reading `pack.lua`: the manifest is a Lua chunk that returns a table,
 /// run under the same limits as any script.
 extension PackManifest {
-    /// The keys a manifest may have; any other is a warning.
-    static let keys = ["name", "version", "author", "license", "themes"]
-
     /// Loads `url`, or `source` when given; `isMember` says whether a listed
     /// theme file belongs to the pack (by default: it lies inside its folder).
     public static func load(
@@ -29,10 +26,11 @@ extension PackManifest {
         let stack = runtime.stack
         let table = stack.absolute(-1)
         var problems: [Diagnostic] = []
-        let warnings = stack.stringKeys(of: table).filter { !keys.contains($0) }.map { key in
+        let known = LuaSchema.pack.keyList
+        let warnings = stack.stringKeys(of: table).filter { !known.contains($0) }.map { key in
             Warning(
                 file: displayName, dataPath: nil, "unknown key \"\(key)\"",
-                suggestion: Suggestion(for: key, among: keys))
+                suggestion: Suggestion(for: key, among: known))
         }
         func text(_ key: String, required: Bool = false) -> String? {
             stack.rawField(table, key)

@@ -12,14 +12,11 @@ final class ThemeTableReader {
     /// Every problem found, in the order of the table's fields.
     private(set) var problems: [Diagnostic] = []
 
-    static let keys: Set<String> = [
-        "id", "name", "variant", "extends", "aliases", "palette", "roles", "glyphs", "swatch",
-    ]
-    static let roleKeys = Set(["fg", "bg"] + AttributeName.allCases.map(\.rawValue))
-    static let glyphNames: Set<String> = [
-        "expanded", "collapsed", "checked", "unchecked", "more_left", "more_right", "ellipsis",
-    ]
-    static let swatchKeys: Set<String> = ["fill", "show_hex"]
+    /// The keys a theme, a role, the glyphs and the swatch may have (``LuaSchema``).
+    static let keys = LuaSchema.theme.keys
+    static let roleKeys = LuaSchema.role.keys
+    static let glyphNames = LuaSchema.glyphs.keys
+    static let swatchKeys = LuaSchema.swatch.keys
 
     init(stack: LuaStack, file: String, prefix: String? = nil) {
         self.stack = stack
