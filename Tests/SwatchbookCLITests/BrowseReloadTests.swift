@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+/// Hot reload in a real terminal (tmux): a plugin in a scratch folder is
+/// rewritten while browse shows it, as an author editing it would.
+@Suite("browse hot reload in a terminal", .serialized)
+struct BrowseReloadTests {
+    static let width = 70
+    static let height = 20
+
+    /// Browses `arguments` in `folder`, then prints how browse exited.
+    static func browse(_ arguments: String, in folder: ScratchFolder, until shown: String) throws
+        -> TmuxScreen
+    {
+        let screen = try TmuxScreen(
+            "\(TmuxScreen.binary) browse \(arguments); echo \"EXIT:$?\"; sleep 30", width: width,
+            height: height,
+            in: folder.url)
+        try screen.waitFor { $0.joined().contains(shown) }
+        return screen
+    }
+
+    /// Rewrites `name` with a modification time the reloader sees as new.
+    static func rewrite(_ name: String, in folder: ScratchFolder, _ text: String) {
+        Thread.sleep(forTimeInterval: 1.1)
+        folder.write(name, text)
+    }
+
+    @Test(.tags(.tmux)) func hotReloadKeepsTheOldPluginUntilTheNewOneLoads() throws {
+        let folder = ScratchFolder()
+        let good = """
+            return { name = "Live", api = 1, data = { { name = "Version one", id = "live", rows = {
+              { name = "Row", items = { { name = "First", color = "red" }, { name = "Second", color = "blue" } } } } } } }
+            """
+        folder.write("live.lua", good)
+        let screen = try Self.browse("live.lua", in: folder, until: "Version one")
+        try screen.press("l")
+        Self.rewrite("live.lua", in: folder, "return { name = \"Live\", api = 1, data = {\n  oops oops\n} }")
+        let broken = try screen.waitFor { $0.last?.contains("live.lua:2:") == true }
+        #expect(broken.joined().contains("Version one"), "the old version keeps running")
+        Self.rewrite(
+            "live.lua", in: folder, good.replacingOccurrences(of: "Version one", with: "Version two"))
+        let fixed = try screen.waitFor { $0.joined().contains("Version two") }
+        #expect(fixed.last?.contains("1.1.2") == true, "the focus survived the reload")
+    }
+
+    @Test(.tags(.tmux)) func aReloadUnderAFilterKeepsTheFocusedElement() throws {
+        let folder = ScratchFolder()
+        let plugin = """
+            return { name = "Live", api = 1, data = { { name = "Version one", id = "live", rows = { { name = "Row", items = {
+              { name = "Sea", color = "teal" }, { name = "Seal", color = "gray" },
+              { name = "Seaweed", color = "green" }, { name = "Rose", color = "pink" } } } } } } }
+            """
+        folder.write("live.lua", plugin)
+        let screen = try Self.browse("live.lua", in: folder, until: "Version one")
+        for key in ["/", "s", "e", "a", "Enter"] { try screen.press(key) }
+        try screen.waitFor { $0.last?.contains("Sea #") == true && $0.last?.contains("/sea") == true }
+        try screen.press("l")
+        try screen.waitFor { $0.last?.contains("Seal #") == true }
+        Self.rewrite(
+            "live.lua", in: folder, plugin.replacingOccurrences(of: "Version one", with: "Version two"))
+        let reloaded = try screen.waitFor { $0.joined().contains("Version two") }
+        #expect(
+            reloaded.last?.contains("Seal #") == true,
+            "the focus stayed by id, not on the best match: \(reloaded.last ?? "")")
+        #expect(reloaded.last?.contains("/sea") == true, "the filter is still on")
+    }
+}
