@@ -26,6 +26,29 @@ struct BrowseReloadTests {
         folder.write(name, text)
     }
 
+    /// The plugin the author of the issue edited: found on the search path
+    /// by name, with its status naming its version, and `line15` on line 15.
+    static func emoji(version: Int, line15: String = "") -> String {
+        """
+        -- Emoji colours, by group.
+        local VERSION = \(version)
+        local groups = {
+          { name = "Faces", colors = { "gold", "orange" } },
+          { name = "Hearts", colors = { "red", "pink" } },
+        }
+        local data = {}
+        for _, group in ipairs(groups) do
+          local items = {}
+          for i, color in ipairs(group.colors) do
+            items[i] = { name = group.name .. " " .. i, color = color }
+          end
+          data[#data + 1] = { name = group.name, rows = { { name = "Colours", items = items } } }
+        end
+        \(line15)
+        return { name = "Emoji", api = 1, data = data, status = function(ctx) return "v" .. VERSION end }
+        """
+    }
+
     @Test(.tags(.tmux)) func hotReloadKeepsTheOldPluginUntilTheNewOneLoads() throws {
         let folder = ScratchFolder()
         let good = """
@@ -35,7 +58,8 @@ struct BrowseReloadTests {
         folder.write("live.lua", good)
         let screen = try Self.browse("live.lua", in: folder, until: "Version one")
         try screen.press("l")
-        Self.rewrite("live.lua", in: folder, "return { name = \"Live\", api = 1, data = {\n  oops oops\n} }")
+        Self.rewrite(
+            "live.lua", in: folder, "return { name = \"Live\", api = 1, data = {\n  oops oops\n} }")
         let broken = try screen.waitFor { $0.last?.contains("live.lua:2:") == true }
         #expect(broken.joined().contains("Version one"), "the old version keeps running")
         Self.rewrite(
@@ -64,5 +88,14 @@ struct BrowseReloadTests {
             reloaded.last?.contains("Seal #") == true,
             "the focus stayed by id, not on the best match: \(reloaded.last ?? "")")
         #expect(reloaded.last?.contains("/sea") == true, "the filter is still on")
+    }
+
+    @Test(.tags(.tmux)) func aReloadShowsTheFreshPluginsStatusAtOnce() throws {
+        let folder = ScratchFolder()
+        folder.write("plugins/emoji.lua", Self.emoji(version: 1))
+        let screen = try Self.browse("plugins/emoji.lua", in: folder, until: "Faces")
+        try screen.waitFor { $0.last?.contains("v1") == true }
+        Self.rewrite("plugins/emoji.lua", in: folder, Self.emoji(version: 2))
+        try screen.waitFor { $0.last?.contains("v2") == true }
     }
 }
