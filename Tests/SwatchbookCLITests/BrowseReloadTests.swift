@@ -49,6 +49,10 @@ struct BrowseReloadTests {
         """
     }
 
+    /// An error longer than the status line, as a real one often is.
+    static let longError =
+        "the group Hands lists no colours: every group needs at least one, or its row would be empty; add colors"
+
     @Test(.tags(.tmux)) func hotReloadKeepsTheOldPluginUntilTheNewOneLoads() throws {
         let folder = ScratchFolder()
         let good = """
@@ -60,12 +64,15 @@ struct BrowseReloadTests {
         try screen.press("l")
         Self.rewrite(
             "live.lua", in: folder, "return { name = \"Live\", api = 1, data = {\n  oops oops\n} }")
-        let broken = try screen.waitFor { $0.last?.contains("live.lua:2:") == true }
+        let broken = try screen.waitFor { $0.joined().contains("live.lua:2:") }
         #expect(broken.joined().contains("Version one"), "the old version keeps running")
+        #expect(broken.joined().contains("still running the version that last loaded"), "and says so")
         Self.rewrite(
             "live.lua", in: folder, good.replacingOccurrences(of: "Version one", with: "Version two"))
         let fixed = try screen.waitFor { $0.joined().contains("Version two") }
         #expect(fixed.last?.contains("1.1.2") == true, "the focus survived the reload")
+        #expect(
+            !fixed.joined().contains("live.lua:2:"), "the error went with the reload that mended it")
     }
 
     @Test(.tags(.tmux)) func aReloadUnderAFilterKeepsTheFocusedElement() throws {
@@ -88,6 +95,40 @@ struct BrowseReloadTests {
             reloaded.last?.contains("Seal #") == true,
             "the focus stayed by id, not on the best match: \(reloaded.last ?? "")")
         #expect(reloaded.last?.contains("/sea") == true, "the filter is still on")
+    }
+
+    @Test(.tags(.tmux)) func aFailedReloadShowsItsWholeErrorUntilDismissedAndOnStderr() throws {
+        let folder = ScratchFolder()
+        folder.write("plugins/emoji.lua", Self.emoji(version: 1))
+        // The search path names the folder whole, as ~/.config's does.
+        let command = try TmuxScreen(
+            "SWATCHBOOK_PATH=\"$PWD/plugins\" \(TmuxScreen.binary) browse emoji; echo \"EXIT:$?\"; sleep 30",
+            width: Self.width, height: Self.height, in: folder.url)
+        try command.waitFor { $0.joined().contains("Faces") }
+        Self.rewrite(
+            "plugins/emoji.lua", in: folder,
+            Self.emoji(version: 2, line15: "error(\"\(Self.longError)\")"))
+        let whole = "plugins/emoji.lua:15: " + Self.longError
+        func showsTheError(_ lines: [String]) -> Bool {
+            lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ").contains(whole)
+        }
+        let broken = try command.waitFor(showsTheError)
+        #expect(
+            !broken.joined().contains(folder.url.path), "the path is relative to the working folder")
+        try command.press("l")
+        let moved = try command.settle()
+        #expect(showsTheError(moved), "a key moves the focus and leaves the error up")
+        #expect(moved.last?.contains("1.1.2") == true)
+        try command.press("Escape")
+        let dismissed = try command.waitFor { !showsTheError($0) }
+        #expect(dismissed.last?.contains("Faces") == true, "Esc closed the error, not browse")
+        try command.press("q")
+        try command.waitFor { $0.contains("EXIT:0") }
+        let after = try command.tmux(["capture-pane", "-p", "-J", "-t", "main"])
+        let lines = after.components(separatedBy: "\n")
+        #expect(
+            lines.filter { $0 == whole }.count == 1,
+            "one line on stderr, on the restored screen: \(after)")
     }
 
     @Test(.tags(.tmux)) func aReloadShowsTheFreshPluginsStatusAtOnce() throws {
