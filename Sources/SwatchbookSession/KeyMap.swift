@@ -114,7 +114,9 @@ public struct KeyMap: Sendable {
                 help: "inspector of the focused element"),
             Entry(name: "help", action: .help, keys: [.character("?")], help: "this help"),
             Entry(name: "abort", aliases: ["quit"], action: .quit, keys: [.character("q")], help: "quit"),
-            Entry(name: "cancel", action: .cancel, keys: [.escape], help: "clear a kept filter, else quit"),
+            Entry(
+                name: "cancel", action: .cancel, keys: [.escape],
+                help: "close a reload error, clear a kept filter, else quit"),
         ] + editing
 
     /// The filter line's actions: only while a filter is typed.

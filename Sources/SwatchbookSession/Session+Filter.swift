@@ -5,9 +5,14 @@ extension Session {
     /// clears it and restores the view as it was before: what was open, the
     /// focus, the offsets and the scroll. Otherwise the best match takes the
     /// focus, and ``filterMessage`` says when nothing matches.
-    public func setFilter(_ text: String) throws(Diagnostic) {
+    ///
+    /// - Parameter keepingFocus: the filter is put back over a catalogue
+    ///   opened again (a hot reload, a saved state): the focused element
+    ///   keeps the focus, found by its key, when the filter still shows it;
+    ///   the best match takes it only when it has gone.
+    public func setFilter(_ text: String, keepingFocus: Bool = false) throws(Diagnostic) {
         let query = FilterQuery(text)
-        guard let catalogue else { return try setLazyFilter(text, query) }
+        guard let catalogue else { return try setLazyFilter(text, query, keepingFocus: keepingFocus) }
         guard !query.isEmpty else { return clearFilter(showing: catalogue) }
         let index = searchIndex ?? SearchIndex(catalogue, fields: filtersFields)
         searchIndex = index
@@ -21,13 +26,13 @@ extension Session {
         let result = CatalogueFilter(query).apply(to: catalogue, index: index, matches: matches)
         show(
             result.catalogue, for: text, opening: result.opened, matched: result.matchCount > 0,
-            best: result.best)
+            best: result.best, keepingFocus: keepingFocus)
     }
 
     /// A lazy source is never read whole: it filters itself, if it has a
     /// `search(query)`, and the catalogue shown is what that answers, in
     /// catalogue order, the first path answered taking the focus.
-    private func setLazyFilter(_ text: String, _ query: FilterQuery) throws(Diagnostic) {
+    private func setLazyFilter(_ text: String, _ query: FilterQuery, keepingFocus: Bool) throws(Diagnostic) {
         guard !query.isEmpty else { return clearFilter(showing: script.source) }
         guard let paths = try script.search(text) else {
             throw Diagnostic(
@@ -35,14 +40,17 @@ extension Session {
                 "this catalogue cannot be filtered: its lazy source has no search(query) function")
         }
         let found = try SearchResults(paths, in: script.source, file: script.file)
-        show(found, for: text, opening: [], matched: !paths.isEmpty, best: found.first)
+        show(
+            found, for: text, opening: [], matched: !paths.isEmpty, best: found.first,
+            keepingFocus: keepingFocus)
     }
 
     /// Shows `filtered`, what `text` keeps, with `opened` nodes opened over
-    /// what was open before the filter, and focuses `best`.
+    /// what was open before the filter, and focuses `best`, unless
+    /// `keepingFocus` and the focused element is among what it shows.
     private func show(
         _ filtered: any CatalogueSource, for text: String, opening opened: Set<String>, matched: Bool,
-        best: ElementPath?
+        best: ElementPath?, keepingFocus: Bool
     ) {
         if state.beforeFilter == nil { state.beforeFilter = ViewState.SavedView(of: state) }
         state.expanded = (state.beforeFilter?.expanded ?? []).union(opened)
@@ -52,7 +60,9 @@ extension Session {
         state.filter = text
         filterMessage = matched ? nil : "no match for \(Self.quoted(text))"
         let navigator = navigator
-        if let best, let target = navigator.target(at: best, in: state) {
+        if keepingFocus, let kept = navigator.currentTarget(in: state) {
+            navigator.focus(kept, in: &state)
+        } else if let best, let target = navigator.target(at: best, in: state) {
             navigator.focus(target, in: &state)
         } else {
             navigator.ensureFocus(in: &state)

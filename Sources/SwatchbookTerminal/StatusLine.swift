@@ -6,7 +6,8 @@ import SwatchbookSession
 /// the plugin's), how many are marked in `pick --multi`, the focused path
 /// and colour, and the latest message (`sb.status`, a script error, the
 /// filter being typed). Errors show in the error role and never end the
-/// program. What does not fit is cut with the theme's ellipsis.
+/// program; a note of the host's is followed by the plugin's status. What
+/// does not fit is cut with the theme's ellipsis.
 struct StatusLine {
     private(set) var message: String?
     private(set) var isError = false
@@ -21,6 +22,11 @@ struct StatusLine {
     mutating func clear() {
         message = nil
         isError = false
+    }
+
+    /// The plugin's own status (`status(ctx)`), then its latest `sb.status`.
+    private func pluginStatus(_ session: Session) -> [String] {
+        [session.scriptStatus, session.status].compactMap { $0 }
     }
 
     /// Draws the line on the last line of `canvas`.
@@ -59,15 +65,20 @@ struct StatusLine {
                 "/" + typing.beforeCursor + "▏" + typing.fromCursor
                 + (session.filterMessage.map { "  " + $0 } ?? "")
             style = base
-        } else if let message {
+        } else if let message, isError {
             text = message
-            style = isError ? theme.style(.error).over(base) : base
+            style = theme.style(.error).over(base)
+        } else if let message {
+            // A note of the host's (`reloaded …`, `theme: …`) goes first and
+            // the plugin's own status after it: a note never hides the status
+            // a fresh plugin gives at once.
+            text = ([message] + pluginStatus(session)).joined(separator: "  ")
+            style = base
         } else if let note = session.filterMessage {
             text = note
             style = theme.style(.error).over(base)
         } else {
-            // The plugin's own status (`status(ctx)`), then its latest `sb.status`.
-            let parts = [session.scriptStatus, session.status].compactMap { $0 }
+            let parts = pluginStatus(session)
             text = parts.isEmpty ? nil : parts.joined(separator: "  ")
             style = theme.style(.muted).over(base)
         }

@@ -115,6 +115,29 @@ struct SessionTests {
         #expect(session.state.filter == nil)
     }
 
+    /// A hot reload opens a fresh session with the view state the old one
+    /// had and puts the filter back: the focus stays on its element.
+    @Test func aFilterPutBackKeepsTheFocusWhereTheBestMatchWouldTakeIt() throws {
+        let session = try Session.open(FakeScript())
+        try session.setFilter("al")
+        let best = try #require(session.state.focus)
+        // Salmon and Coral match: the focus goes to the one that is not the best.
+        try session.focus(ElementPath(best.hasSuffix("Salmon") ? [1, 1, 3] : [1, 1, 1]))
+        let focused = try #require(session.state.focus)
+        #expect(focused != best)
+        func reopened(keepingFocus: Bool) throws -> Session {
+            let fresh = Session(
+                script: FakeScript(), settings: session.settings, screen: session.screen,
+                state: session.state,
+                measure: { $0.count })
+            try fresh.start()
+            try fresh.setFilter("al", keepingFocus: keepingFocus)
+            return fresh
+        }
+        #expect(try reopened(keepingFocus: true).state.focus == focused)
+        #expect(try reopened(keepingFocus: false).state.focus == best, "a filter typed anew takes the best")
+    }
+
     @Test func aLazySourceIsNotFilteredOrUpdated() throws {
         let session = try Session.open(FakeScript(LazyCopy(FakeScript.catalogue)))
         #expect(throws: Diagnostic.self) { try session.setFilter("blue") }

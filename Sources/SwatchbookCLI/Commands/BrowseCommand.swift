@@ -56,11 +56,15 @@ struct BrowseCommand {
             terminalName: terminal.environment["TERM"] ?? "")
         model.title = opened.title
         model.reader = opened.reader
+        model.folder = WorkingFolder(path: locator.currentDirectory, home: terminal.environment["HOME"])
         let catalog = ThemeChoice.catalog()
         let resolver = catalog.resolver
         model.themes = catalog.entries.keys.sorted().compactMap { try? resolver.resolve($0) }
         let loop = BrowseLoop(model: model, terminal: device, reloader: setup.reloader(for: opened.plugin))
         let outcome = loop.run()
+        // The terminal is back: each reload error once, to read after the
+        // panel that showed it has gone.
+        for error in model.reloadErrors { warn(error) }
         if let path = options.statePath {
             try StateFile.save(model.session.stateToSave, to: path, over: opened.saved)
         }

@@ -84,7 +84,8 @@ struct SessionSetup {
         session.picksItems = options.picking
         session.filtersFields = options.filterFields
         try session.start()
-        if let filter = session.state.filter { try session.setFilter(filter) }
+        // The focus the state names stays: a reload must not hand it to the best match.
+        if let filter = session.state.filter { try session.setFilter(filter, keepingFocus: true) }
         return Opened(session: session, plugin: plugin, theme: theme)
     }
 }

@@ -88,51 +88,13 @@ public enum InspectorPanel {
         var lines: [(label: String, value: String)] = []
         for line in inspection.lines {
             let label = TextWidth.truncate(line.label, to: labels, ellipsis: ellipsis)
-            let wrapped = wrap(
+            let wrapped = TextWidth.wrap(
                 Sanitizer.clean(line.value), columns: values, limit: valueLines, ellipsis: ellipsis)
             for (index, part) in wrapped.enumerated() { lines.append((index == 0 ? label : "", part)) }
         }
         return Layout(
             title: TextWidth.truncate(inspection.title, to: content, ellipsis: ellipsis), labelWidth: labels,
             lines: lines)
-    }
-
-    /// `text` (sanitised) in lines of at most `columns`, each broken after
-    /// its last space when it has one, else between display clusters; the
-    /// `limit`th line holds the rest, cut with `ellipsis`.
-    static func wrap(_ text: String, columns: Int, limit: Int, ellipsis: String) -> [String] {
-        var clusters: [(text: String, width: Int)] = []
-        TextWidth.forEachCluster(in: text) { cluster, width, _ in clusters.append((cluster, width)) }
-        var lines: [String] = []
-        var start = 0
-        while start < clusters.count {
-            if lines.count == limit - 1 {
-                // Each cluster is a column at least: one more than fit says whether any is cut.
-                let rest = clusters[start..<min(clusters.count, start + columns + 1)].map(\.text).joined()
-                lines.append(TextWidth.truncate(rest, to: columns, ellipsis: ellipsis))
-                break
-            }
-            var end = start
-            var used = 0
-            var space: Int?
-            while end < clusters.count, used + clusters[end].width <= columns {
-                if clusters[end].text == " " { space = end }
-                used += clusters[end].width
-                end += 1
-            }
-            if end == start {
-                // One cluster wider than the column: it goes alone, clipped.
-                end += 1
-            } else if end < clusters.count, let space, space > start {
-                end = space + 1
-            }
-            var line = clusters[start..<end].map(\.text).joined()
-            while line.hasSuffix(" ") { line.removeLast() }
-            lines.append(line)
-            while end < clusters.count, clusters[end].text == " " { end += 1 }
-            start = end
-        }
-        return lines.isEmpty ? [""] : lines
     }
 
     private static func labelWidth(_ inspection: Inspection) -> Int {

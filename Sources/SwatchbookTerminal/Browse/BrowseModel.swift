@@ -44,9 +44,21 @@ public final class BrowseModel {
     /// `i`: the inspector of the focused element, kept up to date as the
     /// focus moves, beside the catalogue (see ``resize(width:height:)``).
     public private(set) var showsInspector = false
+    /// A hot reload that failed, shown until Esc closes it or a reload loads
+    /// (see ``ReloadErrorPanel``).
+    var reloadError: ReloadErrorPanel?
+    /// Whether a reload's error is up, taking lines above the status line.
+    public var showsReloadError: Bool { reloadError != nil }
+    /// Every distinct error of a failed reload, in order, `file:line:
+    /// message`: what browse prints on stderr once the terminal is restored,
+    /// to be read after the panel is gone.
+    public internal(set) var reloadErrors: [String] = []
+    /// Where browse was started, which reload messages name files from; nil
+    /// names them as the plugin was found.
+    public var folder: WorkingFolder?
     /// The terminal's columns and lines, of which the session has those the
     /// catalogue takes.
-    private var size: (width: Int, height: Int)
+    private(set) var size: (width: Int, height: Int)
     /// What the status line names the catalogue by (a palette file's name);
     /// nil names it by its script (``SessionScript/name``).
     public var title: String?
@@ -82,6 +94,7 @@ public final class BrowseModel {
             return []
         }
         status.clear()
+        if handleReloadError(event) { return [] }
         switch event {
         case .key(.character("c"), let modifiers) where modifiers.contains(.control):
             return [.end(.cancelled)]  // 130 in browse too, as fzf does
@@ -132,37 +145,46 @@ public final class BrowseModel {
         }
     }
 
-    /// Takes a hot-reloaded session, or shows why the reload failed.
+    /// Takes a hot-reloaded session, closing the error of a reload before,
+    /// or keeps the old one running and shows why the reload failed.
     public func adopt(_ result: Result<Session, Diagnostic>) {
         switch result {
         case .success(let fresh):
             session = fresh
             interpreter = KeyInterpreter(session: fresh, multi: interpreter.multi, keyMap: interpreter.keyMap)
-            status.show("reloaded \(fresh.script.file)")
+            reloadError = nil
+            status.show("reloaded \(folder?.name(fresh.script.file) ?? fresh.script.file)")
         case .failure(let error):
-            status.show(error.formatted, isError: true)
+            let line = (folder?.naming(error) ?? error).formatted
+            if !reloadErrors.contains(line) { reloadErrors.append(line) }
+            reloadError = ReloadErrorPanel(message: line)
         }
+        resize(width: size.width, height: size.height)
     }
 
     /// Fits the session to a terminal of `width` × `height` cells, one line
     /// of which is the status line; with the inspector open, the catalogue
-    /// has the columns left of the panel, so the focus scrolls into view
-    /// there and never hides under it.
+    /// has the columns left of the panel, and with a reload error the lines
+    /// above it, so the focus scrolls into view there and never hides under
+    /// either.
     public func resize(width: Int, height: Int) {
         size = (width, height)
         let columns = showsInspector ? width - InspectorPanel.width(onScreen: width) : width
-        guard columns != session.screen.width || height - 1 != session.screen.height else { return }
-        session.resize(width: columns, height: max(1, height - 1))
+        let lines = height - 1 - reloadErrorLines
+        guard columns != session.screen.width || lines != session.screen.height else { return }
+        session.resize(width: columns, height: max(1, lines))
     }
 
     /// The screen for a terminal of `width` × `height`: the catalogue and
-    /// the inspector beside it when it is open, the status line, and the
-    /// help over them when it is open.
+    /// the inspector beside it when it is open, a reload's error under
+    /// them, the status line, and the help over them when it is open.
     public func frame(width: Int, height: Int) -> Canvas {
         resize(width: width, height: height)
+        let errorLines = reloadErrorLines
         var canvas = RenderPipeline(theme: theme, depth: depth, settings: session.settings).paint(
             session.visibleLayout(), inspecting: showsInspector ? focusedInspection() : nil, width: width,
-            height: session.screen.height + 1)
+            height: session.screen.height + errorLines + 1)
+        reloadError?.draw(on: &canvas, y: session.screen.height, lines: errorLines, theme: theme)
         status.draw(
             on: &canvas, session: session, theme: theme, typing: interpreter.line,
             name: title ?? session.script.name, marked: interpreter.multi ? session.state.selected.count : nil
