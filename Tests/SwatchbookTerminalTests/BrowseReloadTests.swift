@@ -24,7 +24,7 @@ struct BrowseReloadTests {
     /// What the loop does when a poll brought `result`: no key, one frame.
     static func reload(_ browse: Harness, _ result: Result<Session, Diagnostic>) {
         browse.model.adopt(result)
-        browse.screen.handle([], changed: true)
+        _ = browse.screen.handle([], changed: true)
         browse.emulated.apply(browse.terminal.take())
     }
 

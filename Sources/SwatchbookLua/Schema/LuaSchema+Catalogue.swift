@@ -90,7 +90,7 @@ extension LuaSchema {
             .optional("selected", "boolean", default: "false", "selected when the plugin loads"),
             .optional("expanded", "boolean", default: "false", "open when the plugin loads"),
             .optional("children", "swatchbook.Node[]", "the nodes under it; none makes it a leaf"),
-            .optional("items", "swatchbook.Item[]", "a strip of swatches under it"),
+            .optional("items", "swatchbook.Item[]", "its leaf lines, drawn and written after its children"),
             .optional("fields", "swatchbook.Fields", "shown in details, the inspector and JSON"),
         ] + authored)
 

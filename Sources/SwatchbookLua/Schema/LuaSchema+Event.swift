@@ -56,6 +56,7 @@ extension LuaSchema {
             .required("selected", "boolean", "whether it is selected"),
             .required("expanded", "boolean", "whether it is open"),
             .required("is_leaf", "boolean", "true when it has no children"),
+            .optional("fields", "{[1]: string, [2]: string}[]", "its fields as {key, value} text, in order"),
             .optional(
                 "children", "swatchbook.EventNode[]", "its child nodes in the same shape; none for a leaf"),
         ])

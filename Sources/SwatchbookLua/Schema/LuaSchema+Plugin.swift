@@ -38,7 +38,9 @@ extension LuaSchema {
             .optional("on_deselect", "fun(ev: swatchbook.Event)", "after an element is deselected"),
             .optional("on_expand", "fun(ev: swatchbook.Event)", "after a node opens"),
             .optional("on_collapse", "fun(ev: swatchbook.Event)", "after a node closes"),
-            .optional("on_load", "fun(ctx: swatchbook.Context)", "once the catalogue is read"),
+            .optional(
+                "on_load", "fun(ctx: swatchbook.Context)",
+                "once as the catalogue opens, before a lazy source is asked anything"),
             .optional(
                 "status", "fun(ctx: swatchbook.Context): string|nil",
                 "text for the status line, asked after every key and click"),
