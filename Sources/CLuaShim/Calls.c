@@ -93,16 +93,15 @@ int sbl_call_items(lua_State *L, int function, int ctx, int64_t section, int64_t
                    int count, int64_t budget_ms, sbl_item_sink sink, void *context, int *done, int *timed_out,
                    int *out_of_memory) {
     function = lua_absindex(L, function);
-    if (ctx != 0) ctx = lua_absindex(L, ctx);
-    int arguments = ctx != 0 ? 4 : 3;
+    ctx = lua_absindex(L, ctx);
     *done = 0;
     for (int k = 0; k < count; k++) {
         lua_pushvalue(L, function);
         lua_pushinteger(L, (lua_Integer)section);
         lua_pushinteger(L, (lua_Integer)row);
         lua_pushinteger(L, (lua_Integer)(first + k));
-        if (ctx != 0) lua_pushvalue(L, ctx);
-        int status = sbl_pcall(L, arguments, 1, budget_ms, timed_out, out_of_memory);
+        lua_pushvalue(L, ctx);
+        int status = sbl_pcall(L, 4, 1, budget_ms, timed_out, out_of_memory);
         if (status != LUA_OK) return status;
         sbl_field name, color;
         if (!sbl_plain_item(L, -1, &name, &color) || !sink(context, k, &name, &color)) return LUA_OK;

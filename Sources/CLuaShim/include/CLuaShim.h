@@ -104,7 +104,7 @@ int sbl_plain_row(lua_State *L, int index, sbl_field *name, sbl_field *count);
 typedef int (*sbl_item_sink)(void *context, int k, const sbl_field *name, const sbl_field *color);
 
 /* Calls the function at `function` as f(section, row, first + k, ctx) for k
- * from 0 while k < count (ctx the value at `ctx`, left out when it is 0), one sbl_pcall each under its own budget of `budget_ms`,
+ * from 0 while k < count (ctx the value at `ctx`), one sbl_pcall each under its own budget of `budget_ms`,
  * handing each plain item to `sink` before the next call. Stops after the
  * first call that fails (its status returned, message on top) or whose
  * result is not a plain item or is refused by the sink (LUA_OK, that result

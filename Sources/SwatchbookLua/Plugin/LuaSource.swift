@@ -244,7 +244,7 @@ final class LuaSource: CatalogueSource {
             let requested = indices.upperBound - next
             let run = withUnsafeMutablePointer(to: &batch) { batch in
                 runtime.callItems(
-                    section: section + 1, row: row + 1, first: next + 1, count: requested, withContext: true,
+                    section: section + 1, row: row + 1, first: next + 1, count: requested,
                     sink: ItemBatch.keep,
                     context: batch)
             }

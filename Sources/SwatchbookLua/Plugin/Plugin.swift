@@ -23,7 +23,7 @@ public final class Plugin {
     /// What it says it needs from outside its sandbox (`needs`).
     public let needs: PluginNeeds
     let runtime: LuaRuntime
-    /// What the plugin was loaded with; `on_load` gets the same `ctx`.
+    /// What the plugin was loaded with, which its `ctx` table was made from.
     var context = PluginContext()
 
     /// The palette file a reader plugin read, if it is one.

@@ -30,7 +30,7 @@ extension LuaStack {
 }
 
 extension LuaRuntime {
-    /// What a run of item calls did (see ``callItems(section:row:first:count:withContext:sink:context:)``).
+    /// What a run of item calls did (see ``callItems(section:row:first:count:sink:context:)``).
     struct ItemRun {
         /// The status of the call that stopped the run (LUA_OK when it
         /// stopped on an answer to read in full, or did not stop).
@@ -41,9 +41,8 @@ extension LuaRuntime {
         var outOfMemory: Bool
     }
 
-    /// Calls the function on top as `f(section, row, first + k, ctx)` for k
-    /// from 0 while k < count (`ctx` the value just above the function,
-    /// when `withContext`), each call under its own time budget, handing each
+    /// Calls the function just below the top as `f(section, row, first + k,
+    /// ctx)` for k from 0 while k < count (`ctx` the value on top), each call under its own time budget, handing each
     /// plain `{ name, color }` answer to `sink` (with `context`) before the
     /// next call. The run stops after a call that fails (its message on
     /// top), or whose answer the sink refuses or is not plain (that answer
@@ -51,14 +50,13 @@ extension LuaRuntime {
     /// them. The sink is a C function, not a closure: it runs for every
     /// item of a lazy row, where a closure's indirection showed.
     func callItems(
-        section: Int, row: Int, first: Int, count: Int, withContext: Bool, sink: sbl_item_sink,
-        context: UnsafeMutableRawPointer
+        section: Int, row: Int, first: Int, count: Int, sink: sbl_item_sink, context: UnsafeMutableRawPointer
     ) -> ItemRun {
         var kept: Int32 = 0
         var timedOut: Int32 = 0
         var outOfMemory: Int32 = 0
         let status = sbl_call_items(
-            L, withContext ? -2 : -1, withContext ? -1 : 0, Int64(section), Int64(row), Int64(first),
+            L, -2, -1, Int64(section), Int64(row), Int64(first),
             Int32(count), limits.timeoutMilliseconds, sink,
             context,
             &kept, &timedOut, &outOfMemory)
