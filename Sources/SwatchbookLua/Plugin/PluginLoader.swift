@@ -97,13 +97,7 @@ public enum PluginLoader {
             if metadata.dataIsFunction {
                 // Inside host code the stack is a frame of its own: the plugin
                 // table is reached through its reference.
-                try runtime.pushProtected { stack throws(LuaHostError) in
-                    stack.pushReference(tableReference)
-                    stack.rawField(-1, "data")
-                    stack.pushReference(contextReference)
-                    return 2
-                }
-                try runtime.call(arguments: 1, results: 1, in: "data(ctx)")
+                try call("data", of: tableReference, with: contextReference, in: runtime)
             } else {
                 stack.rawField(pluginIndex, "data")
             }
@@ -137,18 +131,26 @@ public enum PluginLoader {
         return plugin
     }
 
+    /// Calls the plugin's function `key` with its `ctx`, under the script
+    /// limits, and leaves its one result on top.
+    private static func call(_ key: String, of tableReference: Int, with context: Int, in runtime: LuaRuntime)
+        throws(Diagnostic)
+    {
+        try runtime.pushProtected { stack throws(LuaHostError) in
+            stack.pushReference(tableReference)
+            stack.rawField(-1, key)
+            stack.pushReference(context)
+            return 2
+        }
+        try runtime.call(arguments: 1, results: 1, in: "\(key)(ctx)")
+    }
+
     /// Calls the plugin's `source(ctx)` and leaves the source table it
     /// returns on top, or throws when it returns anything else.
     private static func callSource(
         _ tableReference: Int, context: Int, runtime: LuaRuntime, file: String
     ) throws(Diagnostic) {
-        try runtime.pushProtected { stack throws(LuaHostError) in
-            stack.pushReference(tableReference)
-            stack.rawField(-1, "source")
-            stack.pushReference(context)
-            return 2
-        }
-        try runtime.call(arguments: 1, results: 1, in: "source(ctx)")
+        try call("source", of: tableReference, with: context, in: runtime)
         let stack = runtime.stack
         guard stack.type(at: -1) == .table else {
             throw Diagnostic(
