@@ -19,7 +19,7 @@ struct Draw {
 
 let keys = [
     "name", "color", "rows", "items", "children", "fields", "id", "count", "sections", "layout",
-    "style", "wrap", "theme", "expanded", "title", "value", "source", "key", "label",
+    "style", "wrap", "theme", "expanded", "title", "value", "source", "key", "label", "needs", "files",
 ]
 let colors = ["\"#FF0000\"", "\"red\"", "\"#12345678\"", "\"#abc\"", "\"nope\"", "\"#GGG\"", "\"\""]
 let numbers = [

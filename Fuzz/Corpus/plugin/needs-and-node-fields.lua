@@ -1,0 +1,1 @@
+return { name = "n", api = 1, needs = { files = { "/etc/hostname", 7 } }, data = { { name = "s", rows = { { name = "r", children = { { name = "a", fields = { { "k", "v" } }, items = { { name = "i", color = "#fff" } } } } } } } } }
