@@ -148,6 +148,7 @@ public enum LuaStubs {
             "---@field style? \"shelves\"|\"outline\"|\"details\"",
             "---@field selection? \"single\"|\"multiple\"|\"none\"",
             "---@field wrap? boolean",
+            "---@field outline? {name_width?: integer|\"auto\"} the widest names grow; \"auto\": the screen's room",
             "",
             "---@class swatchbook.ColorSpec",
             "---@field space \"srgb\"|\"srgb-linear\"|\"display-p3\"|\"a98-rgb\"|\"prophoto-rgb\"|\"rec2020\"|\"xyz-d50\"|\"xyz-d65\"|\"lab\"|\"lch\"|\"oklab\"|\"oklch\"|\"hsl\"|\"hwb\"|\"cmyk\"|\"gray\"",
