@@ -39,7 +39,7 @@ extension Session {
                 .usage, file: script.file,
                 "this catalogue cannot be filtered: its lazy source has no search(query) function")
         }
-        let found = try SearchResults(paths, in: script.source, file: script.file)
+        let found = try SearchResults(paths, answering: text, in: script.source, file: script.file)
         show(
             found, for: text, opening: [], matched: !paths.isEmpty, best: found.first,
             keepingFocus: keepingFocus)
@@ -113,13 +113,18 @@ struct SearchResults: CatalogueSource {
     /// Where the first path answered is in `catalogue`.
     var first: ElementPath?
 
-    init(_ paths: [ElementPath], in source: any CatalogueSource, file: String) throws(Diagnostic) {
+    /// - Parameter query: what the search was asked, which messages name
+    ///   the call by, as they name a bad answer's shape.
+    init(_ paths: [ElementPath], answering query: String, in source: any CatalogueSource, file: String)
+        throws(Diagnostic)
+    {
+        let call = "source.search(\"\(Sanitizer.clean(query))\")"
         // Rows in order, each with its items in order, or nil for the whole row.
         var rows: [RowPosition: [Int]?] = [:]
         for (n, path) in paths.enumerated() {
             let p = path.indices.map { $0 - 1 }
             func bad(_ why: String) -> Diagnostic {
-                Diagnostic(.data, file: file, dataPath: "source.search answer[\(n + 1)]", "\(path) \(why)")
+                Diagnostic(.data, file: file, dataPath: call + "[\(n + 1)]", "\(path) \(why)")
             }
             guard p[0] < source.sectionCount else { throw bad("names no section") }
             guard p[1] < source.rowCount(p[0]) else { throw bad("names no row") }
@@ -166,7 +171,7 @@ struct SearchResults: CatalogueSource {
             case (.items, nil):
                 guard summary.count <= Self.wholeRowLimit else {
                     throw Diagnostic(
-                        .data, file: file, dataPath: "source.search",
+                        .data, file: file, dataPath: call,
                         "row \(s + 1).\(r + 1) holds \(summary.count) items, more than a whole row found may"
                             + " (\(Self.wholeRowLimit)); answer its items' paths instead")
                 }

@@ -131,6 +131,41 @@ struct FilterCommandTests {
         #expect(none.status == 0 && none.stderr == "no match for \"hello\"\n")
     }
 
+    /// What a lazy source's search found is highlighted as an eager
+    /// catalogue's matches are: the host's matcher runs on the names shown.
+    @Test(arguments: ["shelves", "outline", "details"])
+    func aLazySearchsResultsAreHighlighted(_ layout: String) throws {
+        let scratch = ScratchFolder()
+        scratch.write(
+            "lazy.lua",
+            """
+            local names = { "Sea Green", "Salmon", "Seashell" }
+            return { name = "l", api = 1, source = {
+              sections = function() return 1 end,
+              rows = function() return 1 end,
+              row = function() return { name = "All", count = #names } end,
+              item = function(s, r, i) return { name = names[i], color = "#336699" } end,
+              search = function(q)
+                local found = {}
+                for i, name in ipairs(names) do
+                  if name:lower():find(q, 1, true) then found[#found + 1] = { 1, 1, i } end
+                end
+                return found
+              end } }
+            """)
+        let result = try CommandRunner.run(
+            [
+                "render", "lazy.lua", "--filter", "sea", "--layout", layout, "--format", "ansi", "--color",
+                "truecolor", "--width", "60",
+            ], in: scratch.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        // The default theme's match role: bold, underlined, in #EBCB8B.
+        #expect(
+            result.text.contains("\u{1B}[1;4;38;2;235;203;139mSea\u{1B}[0mshell"),
+            "\(Golden.visible(result.text))")
+        #expect(!result.text.contains("Salmon"))
+    }
+
     @Test func aLazySourceWithoutSearchSaysItCannotBeFiltered() throws {
         let scratch = ScratchFolder()
         let source = """

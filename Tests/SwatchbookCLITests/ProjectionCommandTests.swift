@@ -77,4 +77,57 @@ struct ProjectionCommandTests {
         #expect(lines[5].contains("Ink 100 with a name far longer …"), "names cut with an ellipsis")
         #expect(lines.allSatisfy { $0.count <= 72 })
     }
+
+    static let longName = "Ink 100 with a name far longer than thirty-two columns, as vendor names are"
+
+    /// An outline of one long name, with `layout` as the plugin's layout table.
+    static func longOutline(_ layout: String, width: Int) throws -> CommandRunner.Result {
+        let scratch = ScratchFolder()
+        scratch.write(
+            "long.lua",
+            """
+            return { name = "long", api = 1, layout = \(layout), data = { { name = "S", rows = { { name = "R",
+              items = { { name = "\(longName)", color = "#F3F4F6" }, { name = "Short", color = "#111827" } } } } } } }
+            """)
+        return try CommandRunner.run(
+            ["render", "long.lua", "--format", "plain", "--width", String(width)], in: scratch.url)
+    }
+
+    /// By default an outline's names take the room the screen gives: the
+    /// width less the indent, the chip and the hex column.
+    @Test func anOutlinesNamesTakeTheScreensWidth() throws {
+        let wide = try Self.longOutline("{ style = 'outline' }", width: 160)
+        #expect(wide.status == 0, "\(wide.stderr)")
+        let lines = wide.text.split(separator: "\n").map(String.init)
+        #expect(lines[2] == "     ██ \(Self.longName)  #F3F4F6")
+        #expect(
+            lines[3] == "     ░░ Short" + String(repeating: " ", count: Self.longName.count - 3) + "#111827")
+        let narrow = try Self.longOutline("{ style = 'outline' }", width: 60)
+        let cut = narrow.text.split(separator: "\n").map(String.init)
+        #expect(cut[2] == "     ██ Ink 100 with a name far longer than thirt…  #F3F4F6")
+        #expect(cut.allSatisfy { $0.count <= 60 })
+    }
+
+    /// `layout.outline.name_width` sets the widest a name grows; "auto" is
+    /// the default.
+    @Test func anOutlinesNameWidthIsASetting() throws {
+        let set = try Self.longOutline("{ style = 'outline', outline = { name_width = 20 } }", width: 160)
+        #expect(set.status == 0, "\(set.stderr)")
+        let lines = set.text.split(separator: "\n").map(String.init)
+        #expect(lines[2] == "     ██ Ink 100 with a name…  #F3F4F6")
+        #expect(lines[3] == "     ░░ Short                 #111827")
+        let auto = try Self.longOutline(
+            "{ style = 'outline', outline = { name_width = 'auto' } }", width: 160)
+        #expect(auto.text == (try Self.longOutline("{ style = 'outline' }", width: 160)).text)
+        let bad = try Self.longOutline("{ style = 'outline', outline = { name_width = 0 } }", width: 160)
+        #expect(bad.status == 65)
+        #expect(
+            bad.stderr
+                == "long.lua: layout.outline.name_width: expected \"auto\" or a whole number from 1 to 1000, got 0\n"
+        )
+        let slip = try Self.longOutline("{ style = 'outline', outline = { name_widht = 20 } }", width: 160)
+        #expect(
+            slip.stderr.contains(
+                #"long.lua: layout.outline: warning: unknown key "name_widht" (did you mean "name_width"?)"#))
+    }
 }

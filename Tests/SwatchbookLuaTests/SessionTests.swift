@@ -119,6 +119,13 @@ struct SessionTests {
         }
     }
 
+    /// `sb.status(nil)` takes the script's message off the status line.
+    @Test func statusNilClearsTheMessage() throws {
+        let session = try Self.session(
+            Self.plugin(extra: "on_load = function() sb.status('hello') sb.status(nil) end,"))
+        #expect(session.status == nil)
+    }
+
     @Test func aFailingCallbackIsAnErrorWithItsLine() throws {
         let session = try Self.session(Self.plugin(extra: "on_tap = function(ev) error('tap broke') end,"))
         #expect(throws: Diagnostic.self) { try session.tap(ElementPath([1, 1, 1])) }

@@ -191,8 +191,21 @@ struct CheckCommand {
             _ = pipeline.render(layout, Viewport(height: screen), as: .plain)
             let last = max(0, layout.documentHeight - screen)
             _ = pipeline.render(layout, Viewport(height: screen, top: last), as: .plain)
+            if plugin.hasSearch { try filter(session, pipeline) }
         }
         if let failure = plugin.sourceFailure { throw failure }
+    }
+
+    /// What `check` types into the filter of a lazy source with a `search`.
+    static let searchQuery = "a"
+
+    /// Filters a lazy source as a user's first keystroke would, through its
+    /// `search`, and draws the first screen of what it found: an answer of
+    /// the wrong shape, or naming what is not there, fails the check with
+    /// its data path instead of failing the user.
+    private func filter(_ session: Session, _ pipeline: RenderPipeline) throws(Diagnostic) {
+        try session.setFilter(Self.searchQuery)
+        _ = pipeline.render(session.layout, session.viewport, as: .plain)
     }
 
     /// Lines of a screen of a lazy source that `check` draws.

@@ -21,7 +21,8 @@ public struct ItemTable: Sendable, Equatable {
     public static let chipWidth = 3
     /// Columns between two columns.
     public static let gap = 2
-    /// The widest a name or a field column grows before its values are cut.
+    /// The widest a details table's name or field column grows before its
+    /// values are cut, leaving room for the columns after them.
     public static let widestName = 32
     public static let widestValue = 40
     /// How many of a row's items are measured for the column widths: a row
@@ -30,15 +31,21 @@ public struct ItemTable: Sendable, Equatable {
     public static let sampled = 256
 
     /// The table of `items` (a row's first ``sampled``) in `width` columns,
-    /// with a column per field key when `fields` is true.
-    public init(items: [Item], width: Int, fields: Bool, measure: (String) -> Int) {
+    /// with a column per field key when `fields` is true. Names grow to
+    /// `nameWidth` columns; without fields (an outline, whose hex column is
+    /// its last) never past the room the hex column leaves, so the hex
+    /// always shows.
+    public init(
+        items: [Item], width: Int, fields: Bool, nameWidth: Int = ItemTable.widestName,
+        measure: (String) -> Int
+    ) {
         var keys: [String] = []
         var seen: Set<String> = []
         var widths: [String: Int] = [:]
-        var nameWidth = measure("Name")
+        var longestName = measure("Name")
         var translucent = false
         for item in items {
-            nameWidth = max(nameWidth, measure(item.name))
+            longestName = max(longestName, measure(item.name))
             translucent = translucent || item.color.alpha < 255
             for field in item.shownFields where fields {
                 if seen.insert(field.key).inserted {
@@ -48,8 +55,11 @@ public struct ItemTable: Sendable, Equatable {
                 widths[field.key] = max(widths[field.key]!, measure(field.value))
             }
         }
-        var wanted = [(title: "Name", width: min(nameWidth, Self.widestName))]
-        wanted.append((title: "Hex", width: translucent ? 9 : 7))
+        let hexWidth = translucent ? 9 : 7
+        let room = width - Self.chipWidth - Self.gap - hexWidth
+        let widest = fields ? nameWidth : min(nameWidth, room)
+        var wanted = [(title: "Name", width: max(1, min(longestName, widest)))]
+        wanted.append((title: "Hex", width: hexWidth))
         wanted += keys.map { (title: $0, width: min(widths[$0]!, Self.widestValue)) }
         // Columns are placed left to right; the one that crosses the right
         // edge is cut to what is left, and those after it are dropped.

@@ -24,6 +24,10 @@ public struct LayoutSettings: Sendable, Equatable {
     public var selection: Selection = .single
     /// Columns per outline level.
     public var indent: Int = 2
+    /// The widest an outline's name column grows before names are cut
+    /// (`layout.outline.name_width`); nil for the room the screen gives, all
+    /// of the width but the indent, the chip and the hex column.
+    public var outlineNameWidth: Int?
 
     public init() {}
 
@@ -33,4 +37,5 @@ public struct LayoutSettings: Sendable, Equatable {
     public static let itemHeightRange = 1...50
     public static let spacingRange = 0...50
     public static let insetRange = 0...50
+    public static let nameWidthRange = 1...1000
 }

@@ -227,7 +227,9 @@ struct StripGeometry {
             row.count > 0
             ? ItemTable(
                 items: source.items(section, index, 0..<min(row.count, ItemTable.sampled)),
-                width: strip.width, fields: details, measure: measure)
+                width: strip.width, fields: details,
+                nameWidth: details ? ItemTable.widestName : settings.outlineNameWidth ?? .max,
+                measure: measure)
             : nil
         elements.add {
             var element = rowElement { content in if details { content.table = table } }

@@ -170,10 +170,19 @@ extension SwatchbookModule {
         }
         function(
             "status", in: runtime,
-            doc: LuaDoc("(text)", ["Shows text on the status line.", "@param text string"])
+            doc: LuaDoc(
+                "(text)", ["Shows text on the status line; nil takes it away.", "@param text string?"])
         ) { stack throws(LuaHostError) in
             let session = try session("status")
-            session.status = stack.string(at: 1) ?? stack.describe(at: 1)
+            // Only text: Lua would turn a number into some, but a status of
+            // 42 or of a table is a slip the script should hear about.
+            switch stack.type(at: 1) {
+            case .none, .nil: session.status = nil
+            case .string: session.status = stack.string(at: 1)
+            default:
+                throw LuaHostError(
+                    "sb.status: argument 1 (text) is \(stack.describe(at: 1)), expected a string or nil")
+            }
             return 0
         }
         function("emit", in: runtime, doc: LuaDoc("(text)", ["Sets the pick result.", "@param text string"]))

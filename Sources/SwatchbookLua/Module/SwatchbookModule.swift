@@ -99,6 +99,7 @@ enum SwatchbookModule {
             "log", in: runtime,
             doc: LuaDoc("(...)", ["Writes to stderr, never the screen.", "@param ... any"]))
         installDataFunctions(in: runtime)
+        installMatch(in: runtime)
         installRandomFunctions(in: runtime)
         installStateFunctions(in: runtime)
         stack.push(version)

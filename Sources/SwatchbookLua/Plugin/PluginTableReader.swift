@@ -8,9 +8,8 @@ struct PluginTableReader {
     let file: String
     private(set) var warnings: [Warning] = []
 
-    /// The keys the plugin table and its layout may have (``LuaSchema``).
+    /// The keys the plugin table may have (``LuaSchema``).
     static let knownKeys = LuaSchema.plugin.keys
-    static let layoutKeys = LuaSchema.layout.keys
 
     init(stack: LuaStack, file: String) {
         self.stack = stack
@@ -271,94 +270,26 @@ struct PluginTableReader {
         return defaults
     }
 
-    /// Reads a `layout` table over `base` (the defaults at load; the live
-    /// settings for `sb.layout`).
-    mutating func layoutSettings(
-        at index: Int32, over base: LayoutSettings = LayoutSettings()
-    ) throws(Diagnostic) -> LayoutSettings {
-        guard stack.type(at: index) == .table else {
-            throw error("layout", "expected a table, got \(stack.describe(at: index))")
-        }
-        let table = stack.absolute(index)
-        warnUnknown(keys: stack.stringKeys(of: table), known: Self.layoutKeys, path: "layout")
-        var settings = base
-        if let style = try optionalString(table, "style", path: "layout") {
-            guard let value = LayoutSettings.Style(rawValue: style) else {
-                throw choices("layout.style", style, LayoutSettings.Style.allCases.map(\.rawValue))
-            }
-            settings.style = value
-        }
-        if let selection = try optionalString(table, "selection", path: "layout") {
-            guard let value = LayoutSettings.Selection(rawValue: selection) else {
-                throw choices(
-                    "layout.selection", selection, LayoutSettings.Selection.allCases.map(\.rawValue))
-            }
-            settings.selection = value
-        }
-        try readInts(
-            table, "item", LuaSchema.layoutItem, ["width": \.itemWidth, "height": \.itemHeight],
-            into: &settings,
-            ranges: ["width": LayoutSettings.itemWidthRange, "height": LayoutSettings.itemHeightRange])
-        try readInts(
-            table, "spacing", LuaSchema.layoutSpacing, ["item": \.itemSpacing, "line": \.lineSpacing],
-            into: &settings,
-            ranges: ["item": LayoutSettings.spacingRange, "line": LayoutSettings.spacingRange])
-        try readInts(
-            table, "insets", LuaSchema.layoutInsets, ["left": \.insetLeft, "right": \.insetRight],
-            into: &settings, ranges: ["left": LayoutSettings.insetRange, "right": LayoutSettings.insetRange])
-        if field(table, "indent") != .nil {
-            settings.indent = try integer(table, "indent", path: "layout.indent", range: 0...16)
-        }
-        switch field(table, "wrap") {
-        case .nil: break
-        case .boolean:
-            stack.rawField(table, "wrap")
-            settings.wrap = stack.boolean(at: -1)
-            stack.pop()
-        default: throw error("layout.wrap", "expected true or false, got \(describe(table, "wrap"))")
-        }
-        return settings
-    }
-
-    /// Reads a sub-table of whole numbers such as `item = {width=, height=}`,
-    /// whose keys `schema` declares.
-    private mutating func readInts(
-        _ table: Int32, _ key: String, _ schema: LuaSchema.Table,
-        _ fields: [String: WritableKeyPath<LayoutSettings, Int>],
-        into settings: inout LayoutSettings, ranges: [String: ClosedRange<Int>]
-    ) throws(Diagnostic) {
-        let type = stack.rawField(table, key)
-        defer { stack.pop() }
-        guard type != .nil else { return }
-        let path = "layout." + key
-        guard type == .table else { throw error(path, "expected a table, got \(stack.describe(at: -1))") }
-        let sub = stack.absolute(-1)
-        warnUnknown(keys: stack.stringKeys(of: sub), known: schema.keys, path: path)
-        for (name, keyPath) in fields.sorted(by: { $0.key < $1.key }) where field(sub, name) != .nil {
-            settings[keyPath: keyPath] = try integer(sub, name, path: path + "." + name, range: ranges[name]!)
-        }
-    }
-
     // MARK: Primitives
 
-    private func field(_ table: Int32, _ key: String) -> LuaStack.ValueType {
+    func field(_ table: Int32, _ key: String) -> LuaStack.ValueType {
         defer { stack.pop() }
         return stack.rawField(table, key)
     }
 
-    private func string(_ table: Int32, _ key: String) -> String? {
+    func string(_ table: Int32, _ key: String) -> String? {
         stack.rawField(table, key)
         defer { stack.pop() }
         return stack.string(at: -1)
     }
 
-    private func describe(_ table: Int32, _ key: String) -> String {
+    func describe(_ table: Int32, _ key: String) -> String {
         stack.rawField(table, key)
         defer { stack.pop() }
         return stack.describe(at: -1)
     }
 
-    private func optionalString(_ table: Int32, _ key: String, path: String? = nil) throws(Diagnostic)
+    func optionalString(_ table: Int32, _ key: String, path: String? = nil) throws(Diagnostic)
         -> String?
     {
         let type = field(table, key)
@@ -370,7 +301,7 @@ struct PluginTableReader {
         }
     }
 
-    private func integer(_ table: Int32, _ key: String, path: String, range: ClosedRange<Int>)
+    func integer(_ table: Int32, _ key: String, path: String, range: ClosedRange<Int>)
         throws(Diagnostic) -> Int
     {
         stack.rawField(table, key)
@@ -384,14 +315,14 @@ struct PluginTableReader {
         return value
     }
 
-    private func choices(_ path: String, _ value: String, _ allowed: [String]) -> Diagnostic {
+    func choices(_ path: String, _ value: String, _ allowed: [String]) -> Diagnostic {
         Diagnostic(
             .data, file: file, dataPath: path,
             "\"\(value)\" is not one of \(allowed.joined(separator: ", "))",
             suggestion: Suggestion(for: value, among: allowed))
     }
 
-    private mutating func warnUnknown(keys: [String], known: Set<String>, path: String?) {
+    mutating func warnUnknown(keys: [String], known: Set<String>, path: String?) {
         for key in keys where !known.contains(key) {
             warnings.append(
                 Warning(
@@ -400,7 +331,7 @@ struct PluginTableReader {
         }
     }
 
-    private func error(_ path: String, _ message: String) -> Diagnostic {
+    func error(_ path: String, _ message: String) -> Diagnostic {
         Diagnostic(.data, file: file, dataPath: path, message)
     }
 }

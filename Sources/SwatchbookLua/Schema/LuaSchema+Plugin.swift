@@ -134,7 +134,12 @@ extension LuaSchema {
 
     static let layoutOutline = Table(
         "LayoutOutline", "the outline layout's columns: `layout.outline`",
-        [.optional("name_width", "integer", default: "automatic", "the width of the name column")])
+        [
+            .optional(
+                "name_width", "integer|\"auto\"", default: "\"auto\"",
+                "the widest a name grows, 1 to \(LayoutSettings.nameWidthRange.upperBound) columns; auto: the room the screen gives"
+            )
+        ])
 
     static let reads = Table(
         "Reads", "what makes a plugin a reader of palette files",

@@ -100,6 +100,9 @@ extension Plugin: SessionScript {
 }
 
 extension Plugin {
+    /// Whether the catalogue is a lazy source with a `search(query)`.
+    public var hasSearch: Bool { (source as? LuaSource)?.hasSearch ?? false }
+
     /// What the lazy source's `search(query)` answers; nil without one.
     public func search(_ query: String) throws(Diagnostic) -> [ElementPath]? {
         try (source as? LuaSource)?.search(query)
