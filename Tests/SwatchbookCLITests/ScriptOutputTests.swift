@@ -33,7 +33,7 @@ struct ScriptOutputTests {
             in: scratch.url)
         if let error {
             #expect(result.status == 65)
-            #expect(result.stderr == "status.lua:7: \(error)\n")
+            #expect(result.stderr == "status.lua:7: in on_tap(item 1.1.1): \(error)\n")
         } else {
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stderr.isEmpty)
@@ -116,7 +116,7 @@ struct ScriptOutputTests {
             ["render", "update.lua", "--set", "case=\(name)", "--tap", "1.1.1", "--format", "plain"],
             in: scratch.url)
         #expect(result.status == 65)
-        #expect(result.stderr == "update.lua:\(line): \(message)\n")
+        #expect(result.stderr == "update.lua:\(line): in on_tap(item 1.1.1): \(message)\n")
     }
 
     @Test func updateRefusesALazySource() throws {
@@ -136,6 +136,7 @@ struct ScriptOutputTests {
         #expect(result.status == 65)
         #expect(
             result.stderr
-                == "lazy.lua:6: sb.update: a lazy source is changed by its own functions and sb.reload()\n")
+                == "lazy.lua:6: in on_tap(item 1.1.1): sb.update: a lazy source is changed by its own functions and sb.reload()\n"
+        )
     }
 }
