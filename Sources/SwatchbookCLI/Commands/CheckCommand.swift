@@ -10,8 +10,12 @@ import SwatchbookSession
 /// Every problem and warning is reported without stopping at the first bad
 /// file.
 struct CheckCommand {
+    static let strict = FlagSpec("--strict", help: "count every warning as a problem: exit 65 on any")
     static let parser = ArgumentParser(
-        command: "check", options: [ViewOptions.verboseFlag.option, ViewOptions.allowRead.option])
+        command: "check",
+        options: [
+            ViewOptions.verboseFlag.option, strict.option, ViewOptions.allowRead.option,
+        ])
 
     /// What checking one file found.
     struct Outcome {
@@ -20,6 +24,17 @@ struct CheckCommand {
         var warnings: [Warning] = []
         /// A theme's contrast report, for stdout.
         var contrastTable: String?
+
+        /// `--strict`: each warning becomes a problem of its own, told as one.
+        mutating func makeWarningsProblems() {
+            var problems = warnings.map(\.asProblem)
+            warnings = []
+            guard !problems.isEmpty else { return }
+            if let problem { problems.insert(contentsOf: [problem] + problem.others, at: 0) }
+            var first = problems.removeFirst()
+            first.others = problems
+            problem = first
+        }
     }
 
     var locator: PluginLocator
@@ -41,19 +56,23 @@ struct CheckCommand {
             throw Diagnostic(.usage, "check: expected at least one FILE; see 'swatchbook help check'")
         }
         allowedReads = try ViewOptions.allowRead.values(in: parsed).map { resolve($0).path }
+        let verbose = ViewOptions.verboseFlag.isSet(in: parsed)
+        let strict = Self.strict.isSet(in: parsed)
+        let readers = ReaderLocator.Readers(
+            userFolder: ReaderLocator(environment: locator.environment).userFolder, warn: report)
         var outcomes: [Outcome] = []
         var seen: Set<String> = []
         for argument in parsed.positionals {
             // A file named twice (a pack's theme, and the pack's folder) is checked once.
-            for file in expand(argument) where seen.insert(resolve(file).standardizedFileURL.path).inserted {
-                let outcome = check(file)
+            for file in expand(argument, readers: readers, verbose: verbose)
+            where seen.insert(resolve(file).standardizedFileURL.path).inserted {
+                var outcome = check(file)
+                if strict { outcome.makeWarningsProblems() }
                 if let text = outcome.contrastTable { try output(text) }
                 for warning in outcome.warnings { report(warning.formatted) }
                 if let problem = outcome.problem {
                     report(problem.formatted)
-                    if ViewOptions.verboseFlag.isSet(in: parsed), let traceback = problem.traceback,
-                        !traceback.isEmpty
-                    {
+                    if verbose, let traceback = problem.traceback, !traceback.isEmpty {
                         report(traceback)
                     }
                     for other in problem.others { report(other.formatted) }
@@ -65,27 +84,20 @@ struct CheckCommand {
         return Self.exitCode(outcomes)
     }
 
-    /// A folder stands for its `.lua` files and the packs in its subfolders
-    /// (so `check Themes` checks every pack); a `pack.lua` for itself and the
-    /// theme files it lists; anything else for itself.
-    private func expand(_ argument: String) -> [String] {
+    /// A folder stands for what ``expand(folder:readers:)`` finds in it
+    /// (the files left out listed with `--verbose`), or for itself when it
+    /// holds nothing to check; a `pack.lua` for itself and the theme files
+    /// it lists; anything else for itself.
+    private func expand(_ argument: String, readers: ReaderLocator.Readers, verbose: Bool) -> [String] {
         var isDirectory: ObjCBool = false
-        let manager = FileManager.default
-        guard manager.fileExists(atPath: resolve(argument).path, isDirectory: &isDirectory),
+        guard FileManager.default.fileExists(atPath: resolve(argument).path, isDirectory: &isDirectory),
             isDirectory.boolValue
         else { return [argument] + themes(listedBy: argument) }
-        let folder = argument.hasSuffix("/") ? argument : argument + "/"
-        let names = ((try? manager.contentsOfDirectory(atPath: resolve(argument).path)) ?? [])
-            .filter { !$0.hasPrefix(".") }.sorted()
-        var files: [String] = []
-        for name in names {
-            if name.hasSuffix(".lua") {
-                files.append(folder + name)
-            } else if manager.fileExists(atPath: resolve(folder + name + "/pack.lua").path) {
-                files += expand(folder + name)
-            }
+        let expansion = expand(folder: argument, readers: readers)
+        if verbose {
+            for (file, why) in expansion.skipped { report("\(file): skipped: \(why)") }
         }
-        return files.isEmpty ? [argument] : files
+        return expansion.files.isEmpty ? [argument] : expansion.files
     }
 
     /// The theme files a `pack.lua` lists that are there, named from where
@@ -107,6 +119,16 @@ struct CheckCommand {
         var outcome = Outcome(file: file)
         do throws(Diagnostic) {
             let url = resolve(file)
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
+                isDirectory.boolValue
+            {
+                // A folder stands for its files; this one had none to check.
+                throw Diagnostic(
+                    .inputMissing, file: file,
+                    "holds no plugin, theme, pack or palette file a reader claims (--verbose lists what it holds)"
+                )
+            }
             if PluginLocator.isPaletteFile(file, at: url) {
                 // A palette file is checked as its reader reads it.
                 try checkPlugin(try locator.locate(file), into: &outcome)

@@ -111,14 +111,21 @@ public struct Warning: Sendable, Equatable {
     }
 
     public var formatted: String {
-        let others =
-            switch more {
-            case 0: ""
-            case 1: " (and 1 more \(noun))"
-            default: " (and \(more) more \(noun)s)"
-            }
-        return file + ": " + (dataPath.map { $0 + ": " } ?? "") + "warning: " + message
-            + (suggestion?.phrase ?? "")
+        file + ": " + (dataPath.map { $0 + ": " } ?? "") + "warning: " + message + (suggestion?.phrase ?? "")
             + others
+    }
+
+    /// How many more places have it: " (and 3 more items)", or nothing.
+    public var others: String {
+        switch more {
+        case 0: ""
+        case 1: " (and 1 more \(noun))"
+        default: " (and \(more) more \(noun)s)"
+        }
+    }
+
+    /// The warning told as an error (`check --strict`), at the same place.
+    public var asProblem: Diagnostic {
+        Diagnostic(.data, file: file, dataPath: dataPath, message + others, suggestion: suggestion)
     }
 }
