@@ -156,6 +156,9 @@ def main(arguments):
     elif mode == "color":
         import reference_color
         json.dump([reference_color.answer(r) for r in json.load(sys.stdin)], sys.stdout)
+    elif mode == "cvd":
+        import reference_cvd
+        json.dump([reference_cvd.answer(r) for r in json.load(sys.stdin)], sys.stdout)
     else:
         print(f"unknown mode {mode!r}", file=sys.stderr)
         return 2

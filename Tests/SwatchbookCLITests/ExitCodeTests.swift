@@ -180,7 +180,10 @@ struct ThemeFileTests {
               roles = { header = { fg = "ember", bg = false } }, glyphs = { more_right = ">" } }
             """)
         let result = try CommandRunner.run(
-            ["render", "--theme", "warm.lua", "--color", "truecolor", "--format", "ansi", "--width", "60"],
+            [
+                "render", "--theme", "warm.lua", "--color", "truecolor", "--format", "ansi", "--width", "60",
+                "--no-wrap",
+            ],
             in: scratch.url)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.text.hasPrefix("\u{1B}[1;38;2;255;112;67m Category #1"))

@@ -56,15 +56,15 @@ struct FormatTests {
 
     @Test func wrapFlowsAStripSoEverySwatchIsDrawn() throws {
         let narrow = ["render", "Scripts/colors.lua", "--format", "plain", "--width", "40"]
-        let scrolled = try CommandRunner.run(narrow)
-        let wrapped = try CommandRunner.run(narrow + ["--wrap"])
+        let scrolled = try CommandRunner.run(narrow + ["--no-wrap"])
+        let wrapped = try CommandRunner.run(narrow)
         #expect(wrapped.status == 0, "\(wrapped.stderr)")
         for hex in ["#DA70D6", "#FA8072", "#FDF5E6", "#00FFFF"] {
             #expect(wrapped.text.contains(hex), "\(hex)")
         }
         #expect(
             !scrolled.text.contains("#00FFFF"),
-            "without --wrap the fourth swatch is scrolled out of 40 columns")
+            "with --no-wrap the fourth swatch is scrolled out of 40 columns")
         #expect(!wrapped.text.contains("›"), "nothing is clipped")
     }
 

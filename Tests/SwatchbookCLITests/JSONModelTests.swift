@@ -59,8 +59,8 @@ struct JSONModelTests {
         #expect(validated.output.contains("clipped"))
     }
 
-    /// A strip of 40 items at 60 columns shows four; the report has all
-    /// 40, with their fields, and flags those not drawn.
+    /// A clipped strip (`--no-wrap`) of 40 items at 60 columns shows four;
+    /// the report has all 40, with their fields, and flags those not drawn.
     @Test func aLongStripIsReportedWhole() throws {
         let scratch = ScratchFolder()
         scratch.write(
@@ -75,7 +75,7 @@ struct JSONModelTests {
             return { name = "strip", api = 1, data = { { name = "Ramp", rows = { { name = "Forty", items = items } } } } }
             """)
         let result = try CommandRunner.run(
-            ["render", "strip.lua", "--format", "json", "--width", "60"], in: scratch.url)
+            ["render", "strip.lua", "--format", "json", "--width", "60", "--no-wrap"], in: scratch.url)
         #expect(result.status == 0, "\(result.stderr)")
         scratch.write("strip.json", result.text)
         let validated = try Self.validate([scratch.path("strip.json")])

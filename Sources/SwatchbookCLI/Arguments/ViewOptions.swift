@@ -14,8 +14,12 @@ struct ViewOptions {
     var request: ColorDepth.Request = .auto
     var theme: String?
     var style: LayoutSettings.Style?
-    /// `--wrap`: strips flow onto several lines, over the plugin's choice.
-    var wrap = false
+    /// `--wrap` (true) or `--no-wrap` (false): whether strips flow onto
+    /// several lines, over the plugin's choice; nil when neither was given.
+    var wrap: Bool?
+    /// A render of the whole document (no `--height`): a report, whose strips
+    /// wrap unless `--no-wrap` or the plugin's `wrap = false` says otherwise.
+    var wholeDocument = false
     var context = PluginContext()
     /// `--expand`: every node, or the node at a path.
     enum Expansion: Equatable {
@@ -40,6 +44,9 @@ struct ViewOptions {
     var printFormat = PickFormat.hex
     /// The key map, with `--bind` over the standard one (or `--multi`'s).
     var keyMap = KeyMap.standard
+    /// `--simulate` at `--severity`: every colour drawn as a person with
+    /// that colour-vision deficiency sees it.
+    var simulation: ColorVision.Simulation?
 
     /// Also taken by `themes --preview`, which draws too.
     static let width = OptionSpec.integer(
@@ -58,7 +65,12 @@ struct ViewOptions {
         "--scheme", valueName: "SCHEME",
         help: "light|dark: which colour of a palette's light-dark() to take (ctx.scheme)")
     static let wrap = FlagSpec(
-        "--wrap", help: "flow each strip onto as many lines as its swatches need, so none is scrolled out")
+        "--wrap",
+        help:
+            "flow each strip onto as many lines as its swatches need, so none is scrolled out (a whole-document render's default)"
+    )
+    static let noWrap = FlagSpec(
+        "--no-wrap", help: "clip each strip at the edge, marked ›, as browse and pick do (their default)")
     static let expand = OptionSpec(
         "--expand", valueName: "all|PATH", repeatable: true,
         help: "open every node, or the node at PATH (repeatable)",
@@ -120,13 +132,28 @@ struct ViewOptions {
         "--script-timeout", help: "time budget of each call into Lua (default 5)")
     static let maxMemory = OptionSpec.integer(
         "--max-memory", in: 1...65_536, valueName: "MiB", help: "memory cap of each Lua state (default 256)")
+    static let simulate = OptionSpec<ColorVision>.choice(
+        "--simulate", valueName: "DEFICIENCY",
+        help:
+            "protan|deutan|tritan|achroma: draw every colour as people with that colour-vision deficiency see it"
+    )
+    static let severity = OptionSpec(
+        "--severity", valueName: "0..1",
+        help: "how strong the --simulate deficiency is (default 1, the cone missing)"
+    ) { text throws(Diagnostic) -> Double in
+        guard let value = Double(text), value.isFinite, (0...1).contains(value) else {
+            throw Diagnostic(.usage, "--severity: expected a number from 0 to 1, got \"\(text)\"")
+        }
+        return value
+    }
     static let verboseFlag = FlagSpec("--verbose", help: "add the Lua traceback to script errors")
 
     static let options: [ArgumentParser.Option] = [
-        width.option, color.option, theme.option, layout.option, wrap.option, expand.option, focus.option,
+        width.option, color.option, theme.option, layout.option, wrap.option, noWrap.option, expand.option,
+        focus.option,
         filter.option, filterFields.option, keys.option, bind.option, multi.option, print.option,
         inputFormat.option, set.option, allowRead.option,
-        scheme.option,
+        scheme.option, simulate.option, severity.option,
         state.option, seed.option, scriptTimeout.option, maxMemory.option, verboseFlag.option,
         DefaultOptions.noConfig,
     ]
@@ -144,7 +171,13 @@ struct ViewOptions {
         request = try Self.color.value(in: parsed) ?? .auto
         theme = try Self.theme.value(in: parsed)
         style = try Self.layout.value(in: parsed)
-        wrap = Self.wrap.isSet(in: parsed)
+        switch (Self.wrap.isSet(in: parsed), Self.noWrap.isSet(in: parsed)) {
+        case (true, true): throw Diagnostic(.usage, "--wrap and --no-wrap contradict each other; give one")
+        case (true, false): wrap = true
+        case (false, true): wrap = false
+        case (false, false): wrap = nil
+        }
+        wholeDocument = command == "render" && height == nil
         context.seed = try Self.seed.value(in: parsed) ?? 1
         context.limits.timeout = try Self.scriptTimeout.value(in: parsed) ?? 5
         context.limits.memoryMiB = try Self.maxMemory.value(in: parsed) ?? 256
@@ -165,5 +198,11 @@ struct ViewOptions {
             do throws(Diagnostic) { try keyMap.bind(binding) } catch { throw error.about("--bind") }
         }
         printFormat = try Self.print.value(in: parsed) ?? .hex
+        let severity = try Self.severity.value(in: parsed)
+        if let vision = try Self.simulate.value(in: parsed) {
+            simulation = ColorVision.Simulation(vision, severity: severity ?? 1)
+        } else if severity != nil {
+            throw Diagnostic(.usage, "--severity: says how strong --simulate is; give --simulate too")
+        }
     }
 }

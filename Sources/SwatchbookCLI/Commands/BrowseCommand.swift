@@ -56,6 +56,7 @@ struct BrowseCommand {
             terminalName: terminal.environment["TERM"] ?? "")
         model.title = opened.title
         model.reader = opened.reader
+        model.simulation = options.simulation
         model.folder = WorkingFolder(path: locator.currentDirectory, home: terminal.environment["HOME"])
         let catalog = ThemeChoice.catalog()
         let resolver = catalog.resolver

@@ -158,6 +158,7 @@ struct RenderCommand {
         pipeline.palette = opened.plugin.palette
         pipeline.namePrefix = try Self.namePrefix.value(in: parsed)
         pipeline.itemData = opened.plugin.json(of:)
+        pipeline.simulation = options.simulation
         // A long document goes to its file as it is drawn, so the disk has
         // most of it by the time the render ends.
         let output = outputPath.map(AtomicOutput.init(path:))
@@ -178,7 +179,7 @@ struct RenderCommand {
                 output?.discard()
                 throw Diagnostic(.usage, "--inspect: \(inspect) names no element of the catalogue")
             }
-            let inspection = Inspection(element, readBy: opened.reader)
+            let inspection = Inspection(element, readBy: opened.reader, simulating: options.simulation)
             bytes =
                 split
                 ? pipeline.render(

@@ -75,7 +75,12 @@ struct SessionSetup {
             plugin, option: options.theme, folder: located.url.deletingLastPathComponent(), warn: warn)
         var settings = plugin.settings
         if let style = options.style { settings.style = style }
-        if options.wrap { settings.wrap = true }
+        if let wrap = options.wrap {
+            settings.wrap = wrap
+        } else if options.wholeDocument && !settings.wrapDeclared {
+            // A report is read on a page or in a log, which cannot scroll a strip.
+            settings.wrap = true
+        }
         if options.multi { settings.selection = .multiple }
 
         let session = Session(

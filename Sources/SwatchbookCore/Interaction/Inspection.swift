@@ -23,7 +23,12 @@ public struct Inspection: Sendable, Equatable {
 
     /// - Parameter reader: what read the palette file the element came
     ///   from, named on a line of its own; nil for a plugin's catalogue.
-    public init(_ element: LocatedElement, readBy reader: String? = nil) {
+    /// - Parameter simulation: the colour-vision deficiency the catalogue is
+    ///   drawn with, whose colour is shown under the real one's hex.
+    public init(
+        _ element: LocatedElement, readBy reader: String? = nil,
+        simulating simulation: ColorVision.Simulation? = nil
+    ) {
         path = element.wholePath
         kind = element.kind
         var lines = [Line("Path", element.wholePath.description), Line("Kind", element.kind.rawValue)]
@@ -53,7 +58,13 @@ public struct Inspection: Sendable, Equatable {
             lines.append(Line("Value", element.field?.value ?? ""))
         }
         color = element.item?.color ?? element.node?.color
-        if let color { lines += Self.colorLines(color) }
+        if let color {
+            var figures = Self.colorLines(color)
+            if let simulation {
+                figures.insert(Line("Simulated (\(simulation.label))", simulation(color).hex), at: 1)
+            }
+            lines += figures
+        }
         if let reader { lines.append(Line("Read by", reader)) }
         self.lines = lines
     }

@@ -21,6 +21,9 @@ public struct LayoutSettings: Sendable, Equatable {
     public var insetRight: Int = 1
     /// Flow a row's items onto several lines instead of scrolling sideways.
     public var wrap: Bool = false
+    /// Whether the plugin's `layout` said `wrap` either way: a whole-document
+    /// report wraps by default, but not over a plugin's own `wrap = false`.
+    public var wrapDeclared = false
     public var selection: Selection = .single
     /// Columns per outline level.
     public var indent: Int = 2

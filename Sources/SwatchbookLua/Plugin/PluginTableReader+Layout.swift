@@ -48,6 +48,7 @@ extension PluginTableReader {
         case .boolean:
             stack.rawField(table, "wrap")
             settings.wrap = stack.boolean(at: -1)
+            settings.wrapDeclared = true
             stack.pop()
         default: throw error("layout.wrap", "expected true or false, got \(describe(table, "wrap"))")
         }

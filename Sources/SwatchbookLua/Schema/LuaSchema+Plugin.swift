@@ -95,7 +95,7 @@ extension LuaSchema {
             .optional("indent", "integer", default: "\(defaults.indent)", "columns per tree level, 0-16"),
             .optional(
                 "wrap", "boolean", default: "\(defaults.wrap)",
-                "flow a row onto several lines instead of clipping"),
+                "flow a row onto several lines instead of clipping (unset, a whole-document render wraps)"),
             .optional("outline", "swatchbook.LayoutOutline", "the outline layout's columns"),
         ])
 

@@ -6,6 +6,8 @@ public struct Painter: Sendable {
     public let theme: Theme
     public let depth: ColorDepth
     public let settings: LayoutSettings
+    /// The colour-vision deficiency every swatch and chip is drawn with.
+    public var simulation: ColorVision.Simulation?
 
     /// The role styles painting uses, each over the background, resolved
     /// once: a band asks for them for every element it draws.
@@ -340,8 +342,16 @@ public struct Painter: Sendable {
         }
     }
 
-    /// A translucent colour as it shows over the theme's background.
+    /// A catalogue colour as it is drawn: over the theme's background when
+    /// translucent, then as the simulated deficiency sees it. Every swatch,
+    /// chip and shade glyph goes through here.
     private func composite(_ color: Color) -> Color {
+        let opaque = over(color)
+        return simulation?(opaque) ?? opaque
+    }
+
+    /// A translucent colour as it shows over the theme's background.
+    private func over(_ color: Color) -> Color {
         guard color.alpha < 255 else { return color }
         let under =
             theme.style(.background).background

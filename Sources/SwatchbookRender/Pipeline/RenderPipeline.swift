@@ -22,6 +22,10 @@ public struct RenderPipeline {
     /// An item's `data` as JSON text, for the JSON report (nil when it has
     /// no JSON form).
     public var itemData: ((ScriptHandle) -> String?)?
+    /// `--simulate`: the colour-vision deficiency the catalogue's colours
+    /// are drawn with, in every format (the JSON report adds them beside the
+    /// real ones).
+    public var simulation: ColorVision.Simulation?
 
     public init(theme: Theme, depth: ColorDepth, settings: LayoutSettings) {
         self.theme = theme
@@ -29,7 +33,11 @@ public struct RenderPipeline {
         self.settings = settings
     }
 
-    public var painter: Painter { Painter(theme: theme, depth: depth, settings: settings) }
+    public var painter: Painter {
+        var painter = Painter(theme: theme, depth: depth, settings: settings)
+        painter.simulation = simulation
+        return painter
+    }
 
     /// Paints one laid-out window: what browse draws its status line over.
     public func paint(_ layout: Layout) -> Canvas {

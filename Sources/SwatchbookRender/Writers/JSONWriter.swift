@@ -60,13 +60,15 @@ public enum JSONWriter {
         }
     }
 
-    public static func encode(_ layout: Layout, theme: Theme, settings: LayoutSettings, model: Model? = nil)
-        -> [UInt8]
-    {
+    public static func encode(
+        _ layout: Layout, theme: Theme, settings: LayoutSettings, model: Model? = nil,
+        simulation: ColorVision.Simulation? = nil
+    ) -> [UInt8] {
         var elements = layout.elements
         var drawn = Array(repeating: true, count: elements.count)
         if let model, model.isWhole { (elements, drawn) = completed(layout, from: model) }
         var writer = Writer(layout: layout, elements: elements, drawn: drawn, model: model, theme: theme)
+        writer.simulation = simulation
         writer.output.reserveCapacity(256 + elements.count * 450)
         writer.document(settings: settings)
         return writer.output
@@ -82,6 +84,8 @@ extension JSONWriter {
         let drawn: [Bool]
         let model: Model?
         let themeID: String
+        /// `--simulate`: written at the top, and each colour's simulated form.
+        var simulation: ColorVision.Simulation?
         var output: [UInt8] = []
         /// Per open container: true until its first member is written.
         private var empty: [Bool] = []
@@ -146,12 +150,25 @@ extension JSONWriter {
             output.append(integer: layout.documentHeight)
             member("whole")
             output.append(bool: model?.isWhole ?? false)
+            if let simulation {
+                member("simulation")
+                output += "{\"vision\": ".utf8
+                output.append(jsonString: simulation.vision.rawValue)
+                output += ", \"severity\": \(simulation.severity)}".utf8
+            }
             member("sections")
             open("[")
             for section in JSONWriter.group(elements) { write(section) }
             close("]")
             close("}")
             output.append(UInt8(ascii: "\n"))
+        }
+
+        /// `color` as the simulated deficiency sees it, when there is one.
+        private mutating func writeSimulated(_ color: Color?) {
+            guard let simulation else { return }
+            member("simulated")
+            output.append(color: color.map { simulation($0) })
         }
 
         /// The path in the whole catalogue of what is laid out at `path`:
@@ -271,6 +288,7 @@ extension JSONWriter {
                 output.append(jsonString: child.title)
                 member("color")
                 output.append(color: child.color)
+                writeSimulated(child.color)
                 if let model {
                     let p = child.path.indices
                     let item = model.source.item(p[0] - 1, p[1] - 1, p[2] - 1)
@@ -296,6 +314,7 @@ extension JSONWriter {
                 output.append(jsonString: child.title)
                 member("color")
                 output.append(color: child.color)
+                writeSimulated(child.color)
                 member("depth")
                 output.append(integer: child.depth)
                 member("hasChildren")

@@ -19,7 +19,9 @@ struct JSONDescriber: LayoutDescriber {
     {
         let model = JSONWriter.Model(
             source: layout.source, state: layout.state, isWhole: isWhole, data: pipeline.itemData)
-        return JSONWriter.encode(window, theme: pipeline.theme, settings: pipeline.settings, model: model)
+        return JSONWriter.encode(
+            window, theme: pipeline.theme, settings: pipeline.settings, model: model,
+            simulation: pipeline.simulation)
     }
 
     func describe(_ inspection: Inspection) -> [UInt8] { JSONWriter.encode(inspection) }

@@ -35,6 +35,9 @@ public final class BrowseModel {
     /// The installed themes `t` cycles through, in order.
     public var themes: [Theme] = []
     let depth: ColorDepth
+    /// `--simulate`: the colour-vision deficiency swatches are drawn with,
+    /// whose colour the inspector shows beside the real one.
+    public var simulation: ColorVision.Simulation?
     public private(set) var session: Session
     private(set) var interpreter: KeyInterpreter
     var status = StatusLine()
@@ -181,7 +184,9 @@ public final class BrowseModel {
     public func frame(width: Int, height: Int) -> Canvas {
         resize(width: width, height: height)
         let errorLines = reloadErrorLines
-        var canvas = RenderPipeline(theme: theme, depth: depth, settings: session.settings).paint(
+        var pipeline = RenderPipeline(theme: theme, depth: depth, settings: session.settings)
+        pipeline.simulation = simulation
+        var canvas = pipeline.paint(
             session.visibleLayout(), inspecting: showsInspector ? focusedInspection() : nil, width: width,
             height: session.screen.height + errorLines + 1)
         reloadError?.draw(on: &canvas, y: session.screen.height, lines: errorLines, theme: theme)
@@ -288,6 +293,6 @@ public final class BrowseModel {
         guard let target = session.navigator.currentTarget(in: session.state),
             let element = session.navigator.locate(target.path, in: session.state)
         else { return nil }
-        return Inspection(element, readBy: reader)
+        return Inspection(element, readBy: reader, simulating: simulation)
     }
 }
