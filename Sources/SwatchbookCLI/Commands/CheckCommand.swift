@@ -66,7 +66,7 @@ struct CheckCommand {
             // A file named twice (a pack's theme, and the pack's folder) is checked once.
             for file in expand(argument, readers: readers, verbose: verbose)
             where seen.insert(resolve(file).standardizedFileURL.path).inserted {
-                var outcome = check(file)
+                var outcome = check(file, named: file == argument)
                 if strict { outcome.makeWarningsProblems() }
                 if let text = outcome.contrastTable { try output(text) }
                 for warning in outcome.warnings { report(warning.formatted) }
@@ -115,12 +115,14 @@ struct CheckCommand {
 
     /// Checks `file`: a plugin, theme or pack file; else a plugin name on
     /// the search path; else an installed theme's id.
-    func check(_ file: String) -> Outcome {
+    /// `named` says the user named `file` itself, not a folder or a pack
+    /// it is in.
+    func check(_ file: String, named: Bool = true) -> Outcome {
         var outcome = Outcome(file: file)
         do throws(Diagnostic) {
             let url = resolve(file)
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
+            if named, FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
                 isDirectory.boolValue
             {
                 // A folder stands for its files; this one had none to check.
