@@ -32,8 +32,10 @@ public enum ContrastReport {
 
     /// `1.1.3 Grey #767676`: what a line about one colour names it by.
     public static func describe(_ swatch: ContrastSwatch) -> String {
-        [swatch.path?.description, Sanitizer.clean(swatch.name), swatch.color.hex]
-            .compactMap { $0 }.joined(separator: " ")
+        // A colour given as CSS text is named by that text; its hex only when it says more.
+        let name = Sanitizer.clean(swatch.name)
+        let hex = swatch.path == nil && name.uppercased() == swatch.color.hex ? nil : swatch.color.hex
+        return [swatch.path?.description, name, hex].compactMap { $0 }.joined(separator: " ")
     }
 
     /// `4.54:1 AA`, and the backdrop when a translucent background was measured on one.
