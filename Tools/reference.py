@@ -22,6 +22,8 @@ scss:    a Sass file (SCSS syntax) on stdin; out, libsass's reading of its
          top-level variables (those set at the start of a line), each map
          taken key by key: a list of {"key": "$name" or "$map.key…",
          "type": Sass's type-of, "rgba": [r, g, b, alpha] for a colour}.
+contrast: a JSON list of [fg, bg] in, a list of [WCAG 2.1 ratio, backdrop]
+         out, translucent colours composited (see reference_contrast.py).
 Tools/references installs what it imports.
 """
 import json
@@ -159,6 +161,9 @@ def main(arguments):
     elif mode == "cvd":
         import reference_cvd
         json.dump([reference_cvd.answer(r) for r in json.load(sys.stdin)], sys.stdout)
+    elif mode == "contrast":
+        import reference_contrast
+        json.dump([reference_contrast.answer(p) for p in json.load(sys.stdin)], sys.stdout)
     else:
         print(f"unknown mode {mode!r}", file=sys.stderr)
         return 2

@@ -80,6 +80,25 @@ extension SwatchbookCLI {
         return try command.run(arguments)
     }
 
+    /// The report goes out whole, then each pair below its minimum is a
+    /// line on stderr and the exit code is 1, so CI fails and says why.
+    static func contrast(_ arguments: [String]) throws(Diagnostic) -> Int32 {
+        let terminal = TerminalInfo.current()
+        let command = ContrastCommand(
+            terminal: terminal, locator: PluginLocator(environment: terminal.environment),
+            warn: { printError($0) })
+        let defaults = try withDefaults(arguments, parser: ContrastCommand.parser)
+        let measured = try defaults.placing { () throws(Diagnostic) in try command.run(defaults.arguments) }
+        if let output = measured.output {
+            try output.open()
+            try output.commit(measured.bytes)
+        } else {
+            try OutputFile.writeAll(measured.bytes, to: STDOUT_FILENO, name: "stdout")
+        }
+        for failure in measured.failures { printError(failure) }
+        return measured.failures.isEmpty ? 0 : 1
+    }
+
     static func themeImport(_ arguments: [String]) throws(Diagnostic) -> Int32 {
         let command = ThemeImportCommand(
             currentDirectory: FileManager.default.currentDirectoryPath,

@@ -56,6 +56,11 @@ enum CommandTable {
                 summary: "check plugins, palette files, themes (contrast) and packs",
                 options: CheckCommand.parser.options, positional: .plugin, run: SwatchbookCLI.check),
             Entry(
+                name: "contrast",
+                usage: "contrast FILE|PLUGIN [--scope row|section|all] [--pair FG:BG] [--min R]",
+                summary: "the WCAG 2.1 contrast matrix of a palette; --min R fails below R",
+                options: ContrastCommand.parser.options, positional: .plugin, run: SwatchbookCLI.contrast),
+            Entry(
                 name: "theme", usage: "theme import base16|terminal FILE... -o DIR",
                 summary: "import base16 or terminal schemes into a theme pack",
                 options: ThemeImportCommand.parser.options,

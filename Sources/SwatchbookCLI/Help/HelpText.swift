@@ -98,6 +98,29 @@ enum HelpText {
                   SWATCHBOOK_PATH=~/palettes swatchbook plugins --json
 
                 """
+        case "contrast":
+            return """
+                Usage: swatchbook contrast FILE|PLUGIN [options]
+
+                The WCAG 2.1 contrast of every pair of colours in each row (or section, or
+                the whole catalogue): a matrix, foregrounds down and backgrounds across,
+                each cell its ratio and level (AAA 7, AA 4.5, AA large 3, else fail). A
+                plugin's pairs = { { fg = ID|PATH, bg = ID|PATH, min = R }, … }, or --pair,
+                measure only those pairs. A translucent colour is measured as shown: over
+                its background, and a translucent background over white and over black,
+                the worse of the two.
+
+                \(ContrastCommand.parser.optionsHelp)
+
+                Exit status: 0; 1 when --min is given and a pair is below it (each listed
+                on stderr); 64 usage, 65 bad data, 66 a missing file.
+
+                Examples:
+                  swatchbook contrast palette.gpl --scope all --min 4.5
+                  swatchbook contrast tokens.json --pair text:surface --pair '#777:#FFF'
+                  swatchbook contrast Scripts/colors.lua --format html -o contrast.html
+
+                """
         case "check":
             return """
                 Usage: swatchbook check FILE... [--verbose]

@@ -22,6 +22,8 @@ public final class Plugin {
     public let warnings: [Warning]
     /// What it says it needs from outside its sandbox (`needs`).
     public let needs: PluginNeeds
+    /// The pairs the palette declares (`pairs`), for `contrast`.
+    public let declaredPairs: [DeclaredPair]
     let runtime: LuaRuntime
     /// What the plugin was loaded with, which its `ctx` table was made from.
     var context = PluginContext()
@@ -84,6 +86,7 @@ public final class Plugin {
         self.source = source
         self.warnings = warnings
         self.needs = metadata.needs
+        self.declaredPairs = metadata.pairs
         self.runtime = runtime
     }
 }
@@ -183,4 +186,5 @@ struct PluginMetadata {
     var optionDefaults: [String: OptionValue] = [:]
     var reads: ReaderDeclaration?
     var needs = PluginNeeds()
+    var pairs: [DeclaredPair] = []
 }

@@ -86,6 +86,9 @@ struct PluginTableReader {
         collect { (reader: inout Self) throws(Diagnostic) in
             metadata.reads = try reader.readerDeclaration(table)
         }
+        collect { (reader: inout Self) throws(Diagnostic) in
+            metadata.pairs = try reader.pairs(table)
+        }
         if stack.rawField(table, "needs") != .nil {
             let read = PluginNeeds.read(at: -1, on: stack, file: file)
             metadata.needs = read.needs

@@ -29,6 +29,9 @@ extension LuaSchema {
             .optional("reads", "swatchbook.Reads", "makes the plugin a reader of palette files"),
             .optional("needs", "swatchbook.Needs", "what the plugin asks of the machine beyond its folder"),
             .optional(
+                "pairs", "swatchbook.Pair[]",
+                "the foreground/background pairs the palette is used in, which contrast checks"),
+            .optional(
                 "on_tap", "fun(ev: swatchbook.Event): boolean|string|nil",
                 "a tap; false cancels the default action, a string is the pick result"),
             .optional(
@@ -44,6 +47,14 @@ extension LuaSchema {
             .optional(
                 "status", "fun(ctx: swatchbook.Context): string|nil",
                 "text for the status line, asked after every key and click"),
+        ])
+
+    static let pair = Table(
+        "Pair", "a foreground on a background that contrast measures",
+        [
+            .required("fg", "string", "the foreground: an item's id or its path (\"1.2.3\")"),
+            .required("bg", "string", "the background: an item's id or its path"),
+            .optional("min", "number", default: "--min", "the WCAG ratio this pair must reach"),
         ])
 
     static let needs = Table(

@@ -88,7 +88,8 @@ enum LuaSchema {
     /// Every table, in the order the stubs and the reference give them:
     /// what a plugin returns, then what it is handed, then themes and packs.
     static let tables: [Table] = [
-        plugin, needs, source, sectionSummary, sourceRow, layout, layoutItem, layoutSpacing, layoutInsets,
+        plugin, pair, needs, source, sectionSummary, sourceRow, layout, layoutItem, layoutSpacing,
+        layoutInsets,
         layoutOutline, reads, section, row, item, node, colorSpec, context, input,
         event, eventSection, eventRow, eventItem, eventNode, eventField,
         theme, roles, role, glyphs, swatch, pack,

@@ -356,13 +356,7 @@ public struct Painter: Sendable {
         let under =
             theme.style(.background).background
             ?? (theme.isDark ? Color(rgb: 0x000000) : Color(rgb: 0xFFFFFF))
-        let t = Double(color.alpha) / 255
-        func channel(_ top: UInt8, _ bottom: UInt8) -> UInt8 {
-            UInt8((Double(top) * t + Double(bottom) * (1 - t)).rounded())
-        }
-        return Color(
-            red: channel(color.red, under.red), green: channel(color.green, under.green),
-            blue: channel(color.blue, under.blue))
+        return color.composited(over: Color(red: under.red, green: under.green, blue: under.blue))
     }
 
     /// Lightness as ink density, so swatches still read without colour.

@@ -1,0 +1,171 @@
+import Foundation
+import SwatchbookTestSupport
+import Testing
+
+/// `swatchbook contrast` through the binary: its ratios against coloraide's
+/// WCAG 2.1 contrast, `--min`'s exit code and list, declared and given pairs.
+@Suite("contrast")
+struct ContrastCommandTests {
+    /// Black, white, a grey that passes on neither at AAA, and a translucent red.
+    static let plugin = """
+        return { name = "ink", api = 1,
+          pairs = {
+            { fg = "ink", bg = "paper" },
+            { fg = "1.1.3", bg = "paper", min = 7 },
+          },
+          data = { { name = "Text", rows = {
+            { name = "Inks", items = {
+              { name = "Ink", id = "ink", color = "#000000" },
+              { name = "Paper", id = "paper", color = "#FFFFFF" },
+              { name = "Grey", color = "#767676" } } },
+            { name = "Washes", items = {
+              { name = "Wash", color = "#FF000080" },
+              { name = "Cream", color = "#FFF8E7" } } } } } } }
+        """
+
+    /// The pairs of a JSON report: fg hex, bg hex, ratio, level, backdrop.
+    static func pairs(_ result: CommandRunner.Result) throws -> [[String: Any]] {
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any])
+        #expect(object["version"] as? Int == 1)
+        return try #require(object["pairs"] as? [[String: Any]])
+    }
+
+    static func hex(_ pair: [String: Any], _ side: String) -> String {
+        ((pair[side] as? [String: Any])?["hex"] as? String) ?? ""
+    }
+
+    @Test(.tags(.references)) func gimpPaletteAgreesWithColoraide() throws {
+        let palette = "/usr/share/gimp/2.0/palettes/Pastels.gpl"
+        try Requirement.need(palette, from: "the Debian package gimp-data")
+        let result = try CommandRunner.run(["contrast", palette, "--scope", "all", "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let pairs = try Self.pairs(result)
+        let colours = Set(pairs.map { Self.hex($0, "fg") })
+        #expect(colours.count > 10)
+        #expect(pairs.count == colours.count * (colours.count - 1))
+        let answers = try Reference.askJSON(
+            "contrast", input: pairs.map { [Self.hex($0, "fg"), Self.hex($0, "bg")] }, as: [[Any]].self)
+        for (pair, answer) in zip(pairs, answers) {
+            let ratio = try #require(pair["ratio"] as? Double)
+            let expected = try #require(answer[0] as? Double)
+            #expect(abs(ratio - expected) <= 0.0051, "\(pair): coloraide \(expected)")
+            let level = pair["level"] as? String
+            let wanted = expected >= 7 ? "AAA" : expected >= 4.5 ? "AA" : expected >= 3 ? "AA large" : "fail"
+            #expect(level == wanted || abs(expected - 7) < 0.01 || abs(expected - 4.5) < 0.01, "\(pair)")
+        }
+    }
+
+    @Test(.tags(.references)) func translucentColoursAreComposited() throws {
+        let scratch = ScratchFolder()
+        scratch.write("ink.lua", Self.plugin)
+        let result = try CommandRunner.run(
+            [
+                "contrast", "ink.lua", "--format", "json", "--pair", "1.2.1:1.1.2", "--pair",
+                "#000:#FFFFFF80",
+                "--pair", "#FF000080:#00000080",
+            ], in: scratch.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        let pairs = try Self.pairs(result)
+        #expect(pairs.count == 3)
+        let answers = try Reference.askJSON(
+            "contrast", input: pairs.map { [Self.hex($0, "fg"), Self.hex($0, "bg")] }, as: [[Any]].self)
+        for (pair, answer) in zip(pairs, answers) {
+            let ratio = try #require(pair["ratio"] as? Double)
+            #expect(abs(ratio - (answer[0] as? Double ?? 0)) < 0.01, "\(pair): coloraide \(answer)")
+            #expect((pair["backdrop"] as? String) == (answer[1] as? String), "\(pair): \(answer)")
+        }
+    }
+
+    @Test func minExitsOneAndListsTheFailingPairs() throws {
+        let scratch = ScratchFolder()
+        scratch.write("ink.lua", Self.plugin)
+        let pass = try CommandRunner.run(
+            ["contrast", "ink.lua", "--scope", "row", "--min", "1.05"], in: scratch.url)
+        #expect(pass.status == 0, "\(pass.stderr)")
+        let failing = try CommandRunner.run(
+            ["contrast", "ink.lua", "--pair", "1.1.3:1.1.2", "--pair", "ink:paper", "--min", "4.6"],
+            in: scratch.url)
+        #expect(failing.status == 1)
+        #expect(
+            failing.stderr
+                == "ink.lua: fg 1.1.3 Grey #767676 on bg 1.1.2 Paper #FFFFFF: 4.54:1, below 4.6:1\n")
+        #expect(failing.text.contains("4.54"))
+    }
+
+    @Test func declaredPairsByIdAndPathWithTheirOwnMinimum() throws {
+        let scratch = ScratchFolder()
+        scratch.write("ink.lua", Self.plugin)
+        let result = try CommandRunner.run(["contrast", "ink.lua", "--format", "json"], in: scratch.url)
+        let pairs = try Self.pairs(result)
+        #expect(pairs.map { Self.hex($0, "fg") } == ["#000000", "#767676"])
+        #expect(pairs.map { $0["ratio"] as? Double } == [21, 4.54])
+        // The declared pair's own min (7) overrides --min 4.5.
+        let checked = try CommandRunner.run(["contrast", "ink.lua", "--min", "4.5"], in: scratch.url)
+        #expect(checked.status == 1)
+        #expect(checked.stderr.hasSuffix("4.54:1, below 7:1\n"), "\(checked.stderr)")
+        let plain = try CommandRunner.run(["contrast", "ink.lua"], in: scratch.url)
+        #expect(plain.status == 0)
+        #expect(plain.text.contains("Ink") && plain.text.contains("21.00:1") && plain.text.contains("AAA"))
+    }
+
+    @Test func badDeclaredPairsNameTheirDataPath() throws {
+        let scratch = ScratchFolder()
+        scratch.write(
+            "bad.lua",
+            """
+            return { name = "bad", api = 1,
+              pairs = { { fg = "1.1.1", bg = "1.1.1" }, { fg = 3, bg = "1.1.1" } },
+              data = { { name = "S", rows = { { name = "R", items = { { name = "A", color = "#000" } } } } } } }
+            """)
+        let wrongType = try CommandRunner.run(["contrast", "bad.lua"], in: scratch.url)
+        #expect(wrongType.status == 65)
+        #expect(wrongType.stderr.contains("pairs[2].fg: "), "\(wrongType.stderr)")
+        scratch.write(
+            "unknown.lua",
+            """
+            return { name = "bad", api = 1,
+              pairs = { { fg = "1.1.1", bg = "nope" } },
+              data = { { name = "S", rows = { { name = "R", items = { { name = "A", color = "#000" } } } } } } }
+            """)
+        let unknown = try CommandRunner.run(["contrast", "unknown.lua"], in: scratch.url)
+        #expect(unknown.status == 65)
+        #expect(unknown.stderr.contains("pairs[1].bg: "), "\(unknown.stderr)")
+    }
+
+    @Test func formatsAndErrors() throws {
+        let scratch = ScratchFolder()
+        scratch.write("ink.lua", Self.plugin)
+        let html = try CommandRunner.run(
+            ["contrast", "ink.lua", "--scope", "section", "--format", "html"], in: scratch.url)
+        #expect(html.status == 0, "\(html.stderr)")
+        #expect(html.text.hasPrefix("<!DOCTYPE html>"))
+        // Every cell carries its pair's colours inline: fg as color, bg as background.
+        let cells = html.text.components(separatedBy: "<td class=\"pair\"").dropFirst()
+        #expect(cells.count == 5 * 4)
+        for cell in cells {
+            #expect(cell.contains("color:#") && cell.contains("background:#"), "\(cell.prefix(120))")
+        }
+        let transcript = try CommandRunner.run(
+            ["contrast", "ink.lua", "--scope", "row", "--format", "transcript"], in: scratch.url)
+        #expect(transcript.text.split(separator: "\n").count == 3 * 2 + 2 * 1)
+        let ansi = try CommandRunner.run(
+            ["contrast", "ink.lua", "--scope", "row", "--color", "always"], in: scratch.url)
+        #expect(ansi.text.contains("\u{1B}[38;2;0;0;0;48;2;255;255;255m") || ansi.text.contains("\u{1B}["))
+        let written = try CommandRunner.run(
+            ["contrast", "ink.lua", "--scope", "all", "-o", "out.json"], in: scratch.url)
+        #expect(written.status == 0 && written.stdout.isEmpty)
+        #expect(FileManager.default.contents(atPath: scratch.path("out.json"))?.first == UInt8(ascii: "{"))
+
+        #expect(
+            try CommandRunner.run(["contrast", "ink.lua", "--scope", "page"], in: scratch.url).status == 64)
+        #expect(try CommandRunner.run(["contrast", "ink.lua", "--min", "x"], in: scratch.url).status == 64)
+        #expect(
+            try CommandRunner.run(["contrast", "ink.lua", "--pair", "1.1.1"], in: scratch.url).status == 64)
+        #expect(
+            try CommandRunner.run(["contrast", "ink.lua", "--pair", "9.9.9:1.1.1"], in: scratch.url).status
+                == 65)
+        #expect(try CommandRunner.run(["contrast", "nope.gpl"], in: scratch.url).status == 66)
+        #expect(try CommandRunner.run(["help", "contrast"]).text.contains("--scope"))
+    }
+}
