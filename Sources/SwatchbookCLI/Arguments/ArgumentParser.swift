@@ -28,6 +28,9 @@ struct ArgumentParser {
         var values: [String: [String]] = [:]
         var flags: Set<String> = []
         var positionals: [String] = []
+        /// Every option value in command-line order, across options, for a
+        /// command whose options are steps (`color --lighten 0.1 --mix red`).
+        var sequence: [(name: String, value: String)] = []
 
         func value(_ name: String) -> String? { values[name]?.last }
         func all(_ name: String) -> [String] { values[name] ?? [] }
@@ -89,6 +92,7 @@ struct ArgumentParser {
                 throw Diagnostic(.usage, "\(command): \(option.name) given twice")
             }
             parsed.values[option.name, default: []].append(value)
+            parsed.sequence.append((option.name, value))
         }
         return parsed
     }

@@ -6,7 +6,9 @@ import SwatchbookCore
 /// cannot. Commands read values through their specs, never by name.
 struct OptionSpec<Value>: Sendable {
     let option: ArgumentParser.Option
-    private let read: @Sendable (String) throws(Diagnostic) -> Value
+    /// How one value's text becomes a value; for a command that reads its
+    /// options in the order given (``ArgumentParser/Parsed/sequence``).
+    let read: @Sendable (String) throws(Diagnostic) -> Value
 
     var name: String { option.name }
 

@@ -115,6 +115,13 @@ extension SwatchbookCLI {
         return outcome.skipped.isEmpty ? 0 : 65
     }
 
+    static func color(_ arguments: [String]) throws(Diagnostic) -> Int32 {
+        let command = ColorCommand(
+            terminal: TerminalInfo.current(), nextLine: { readLine(strippingNewline: true) },
+            output: { (text: String) throws(Diagnostic) in try printOut(text) }, report: { printError($0) })
+        return try command.run(arguments)
+    }
+
     static func completions(_ arguments: [String]) throws(Diagnostic) -> Int32 {
         let command = CompletionsCommand(environment: ProcessInfo.processInfo.environment)
         try printOut(try command.run(arguments))

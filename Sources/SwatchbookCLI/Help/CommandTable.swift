@@ -70,6 +70,10 @@ enum CommandTable {
                 run: SwatchbookCLI.themeImport
             ),
             Entry(
+                name: "color", usage: "color VALUE... [--print FORM] [--mix C[:T]] [--lighten T] ...",
+                summary: "one colour in any CSS syntax: inspect, change, print",
+                options: ColorCommand.parser.options, positional: .none, run: SwatchbookCLI.color),
+            Entry(
                 name: "completions", usage: "completions bash|zsh|fish",
                 summary: "a completion script for bash, zsh or fish",
                 options: CompletionsCommand.parser.options, positional: .words(CompletionsCommand.shells),

@@ -225,6 +225,29 @@ enum HelpText {
                   swatchbook new reader hexlist -o ~/.config/swatchbook/readers
 
                 """
+        case "color":
+            return """
+                Usage: swatchbook color [VALUE...|-] [options]
+
+                Show each colour VALUE, written in any CSS syntax (#RGB, names, rgb(), hsl(),
+                hwb(), lab(), lch(), oklab(), oklch(), color(), color-mix(), relative
+                colours): its space and text as written, hex, rgb, hsl, oklch, contrast on
+                white and on black, its nearest CSS name; on a terminal a swatch first.
+                Without VALUE, or with -, one colour per line of standard input.
+
+                --mix, --lighten and --darken change the colour in the order they are given,
+                as the colour methods of the plugin API do. A value that is no colour is
+                reported (with its line, from stdin) and the others go on: exit 65 at the end.
+
+                \(ColorCommand.parser.optionsHelp)
+
+                Examples:
+                  swatchbook color '#fa8072' 'oklch(0.7 0.15 200)'
+                  swatchbook color salmon --lighten 0.1 --mix red:0.2 --print hex
+                  swatchbook color '#fa8072' --print css | swatchbook color --darken 0.1
+                  swatchbook color '#777' --contrast white
+
+                """
         case "stubs":
             return """
                 Usage: swatchbook stubs [-o DIR]

@@ -69,8 +69,19 @@ public struct Inspection: Sendable, Equatable {
         self.lines = lines
     }
 
+    /// The colour as it was written, its space and text, the `steps` that
+    /// changed it, then ``colorLines(_:)`` of the colour they made: what
+    /// `swatchbook color` shows of one value.
+    public static func colorLines(_ authored: AuthoredColor, after steps: [ColorOperation] = []) -> [Line] {
+        var lines = [Line("Space", authored.space.rawValue), Line("Text", authored.displayText)]
+        if !steps.isEmpty {
+            lines.append(Line("Changed by", steps.map(\.description).joined(separator: ", ")))
+        }
+        return lines + colorLines(authored.color.applying(steps))
+    }
+
     /// hex, rgb, hsl, oklch (CSS Color 4 spellings), alpha, contrast, nearest name.
-    static func colorLines(_ color: Color) -> [Line] {
+    public static func colorLines(_ color: Color) -> [Line] {
         // The alpha has a line of its own.
         let opaque = Color(red: color.red, green: color.green, blue: color.blue)
         var lines = [
@@ -88,7 +99,7 @@ public struct Inspection: Sendable, Equatable {
 
     /// `value` rounded to `places` decimals, trailing zeros dropped, as CSS
     /// writes numbers (`0.5`, `33.1`, `7`); never `-0`.
-    static func decimal(_ value: Double, places: Int) -> String {
+    public static func decimal(_ value: Double, places: Int) -> String {
         guard value.isFinite else { return "0" }
         var scale = 1.0
         for _ in 0..<places { scale *= 10 }
