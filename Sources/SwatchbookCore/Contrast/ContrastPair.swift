@@ -15,16 +15,7 @@ public struct ContrastSwatch: Sendable, Equatable {
 /// A foreground on a background and the WCAG 2.1 contrast a reader sees.
 public struct ContrastPair: Sendable, Equatable {
     /// The WCAG 2.1 success criteria a ratio meets, for normal and large text.
-    public enum Level: String, Sendable, CaseIterable {
-        case aaa = "AAA"
-        case aa = "AA"
-        case aaLarge = "AA large"
-        case fail
-
-        public init(ratio: Double) {
-            self = ratio >= 7 ? .aaa : ratio >= 4.5 ? .aa : ratio >= 3 ? .aaLarge : .fail
-        }
-    }
+    public typealias Level = WCAGLevel
 
     /// What a translucent background was laid over to measure it: WCAG asks
     /// for the worst case, and a page may be white or black beneath it.
