@@ -56,6 +56,10 @@ enum CommandTable {
                 summary: "check plugins, palette files, themes (contrast) and packs",
                 options: CheckCommand.parser.options, positional: .plugin, run: SwatchbookCLI.check),
             Entry(
+                name: "diff", usage: "diff OLD NEW [options]",
+                summary: "added, removed, renamed, moved and changed colours (ΔE OK)",
+                options: DiffCommand.parser.options, positional: .plugin, run: SwatchbookCLI.diff),
+            Entry(
                 name: "theme", usage: "theme import base16|terminal FILE... -o DIR",
                 summary: "import base16 or terminal schemes into a theme pack",
                 options: ThemeImportCommand.parser.options,
