@@ -155,6 +155,8 @@ def main(arguments):
         json.dump(css(sys.stdin.read()), sys.stdout)
     elif mode == "scss":
         json.dump(scss(sys.stdin.read()), sys.stdout)
+    elif mode == "delta-e-ok":  # see reference_diff.py
+        json.dump(__import__("reference_diff").delta_e_ok(json.load(sys.stdin)), sys.stdout)
     elif mode == "color":
         import reference_color
         json.dump([reference_color.answer(r) for r in json.load(sys.stdin)], sys.stdout)

@@ -99,6 +99,21 @@ extension SwatchbookCLI {
         return measured.failures.isEmpty ? 0 : 1
     }
 
+    /// Exit 1 when the two differ, as `diff(1)` does; the report is written either way.
+    static func diff(_ arguments: [String]) throws(Diagnostic) -> Int32 {
+        let terminal = TerminalInfo.current()
+        let command = DiffCommand(
+            terminal: terminal, locator: PluginLocator(environment: terminal.environment),
+            warn: { printError($0) })
+        let outcome = try command.run(arguments)
+        if let path = outcome.output {
+            try OutputFile.writeAtomically(outcome.bytes, to: path)
+        } else {
+            try OutputFile.writeAll(outcome.bytes, to: STDOUT_FILENO, name: "stdout")
+        }
+        return outcome.differ ? 1 : 0
+    }
+
     static func themeImport(_ arguments: [String]) throws(Diagnostic) -> Int32 {
         let command = ThemeImportCommand(
             currentDirectory: FileManager.default.currentDirectoryPath,

@@ -61,6 +61,10 @@ enum CommandTable {
                 summary: "the WCAG 2.1 contrast matrix of a palette; --min R fails below R",
                 options: ContrastCommand.parser.options, positional: .plugin, run: SwatchbookCLI.contrast),
             Entry(
+                name: "diff", usage: "diff OLD NEW [options]",
+                summary: "added, removed, renamed, moved and changed colours (ΔE OK)",
+                options: DiffCommand.parser.options, positional: .plugin, run: SwatchbookCLI.diff),
+            Entry(
                 name: "theme", usage: "theme import base16|terminal FILE... -o DIR",
                 summary: "import base16 or terminal schemes into a theme pack",
                 options: ThemeImportCommand.parser.options,

@@ -146,6 +146,26 @@ enum HelpText {
                   swatchbook check Themes/nord solarized-light
 
                 """
+        case "diff":
+            return """
+                Usage: swatchbook diff OLD NEW [options]
+
+                Compare two versions of a palette: palette files in any format (the two
+                may differ) or plugins, each opened as render opens it. Colours are matched
+                by id, then by place (groups and name), then by name alone (moved), then by
+                place and colour (renamed). A change shows the old and new value, hex and
+                authored text, and ΔE OK (the OKLab distance ×100); a change of space,
+                authored text or reference shows even when the 8-bit colour did not change.
+                A lazy source cannot be diffed (64). Exit 0 when equal, 1 when different.
+
+                \(DiffCommand.parser.optionsHelp)
+
+                Examples:
+                  swatchbook diff old.gpl new.gpl
+                  swatchbook diff base/tokens.json tokens.json --threshold 1 --format html -o diff.html
+                  swatchbook diff palette.css palette.gpl --format json
+
+                """
         case "browse", "pick":
             let pick = name == "pick"
             return """

@@ -1,0 +1,121 @@
+import Foundation
+
+/// What changed between two versions of a palette: the colours added,
+/// removed, renamed, moved and recoloured, for a review.
+///
+/// Entries are matched in four passes, each over what the passes before
+/// left unmatched, pairing in catalogue order where a key is shared:
+/// 1. the same `id`;
+/// 2. the same place: group path and name;
+/// 3. the same name in another place (a move);
+/// 4. the same place and the same colour, hex and authored text (a rename:
+///    only the name differs).
+/// A matched pair is listed under every heading it meets: renamed when its
+/// names differ, moved when its group paths differ, changed when its
+/// colour, space, authored text or reference differs. What no pass matched
+/// is removed (old) or added (new).
+public struct PaletteDiff: Sendable, Equatable {
+    /// One colour of a catalogue, with what a review compares.
+    public struct Entry: Sendable, Equatable {
+        /// The names of the groups it is in: section, row, parent nodes.
+        public var groups: [String]
+        public var name: String
+        public var id: String?
+        /// The colour drawn, eight-bit sRGB.
+        public var color: Color
+        /// The colour as its file wrote it, when that says more than a hex.
+        public var authored: AuthoredColor?
+        /// The alias or `var()` it was written as, before it was resolved.
+        public var reference: String?
+
+        public init(
+            groups: [String], name: String, id: String? = nil, color: Color, authored: AuthoredColor? = nil,
+            reference: String? = nil
+        ) {
+            self.groups = groups
+            self.name = name
+            self.id = id
+            self.color = color
+            self.authored = authored
+            self.reference = reference
+        }
+
+        /// The authored space (`srgb` for a colour written as a hex).
+        public var space: String { authored?.space.rawValue ?? "srgb" }
+        /// The authored value as a person reads it, nil for a plain hex.
+        public var authoredText: String? { authored?.displayText }
+    }
+
+    /// The same colour in both versions.
+    public struct Pair: Sendable, Equatable {
+        public var old: Entry
+        public var new: Entry
+
+        /// ΔE OK ×100: the Euclidean distance in OKLab of the colours
+        /// drawn (coloraide's `delta_e(method="ok")`, scaled as ΔE 2000
+        /// is, so 1 is about a just-noticeable difference).
+        public var deltaE: Double {
+            (old.color.oklab.distanceSquared(to: new.color.oklab)).squareRoot() * 100
+        }
+        /// Whether the eight-bit colours differ.
+        public var colorChanged: Bool { old.color != new.color }
+        public var spaceChanged: Bool { old.space != new.space }
+        /// Whether the authored text differs, even when the colour drawn does not.
+        public var authoredChanged: Bool { old.authoredText != new.authoredText }
+        public var referenceChanged: Bool { old.reference != new.reference }
+        public var isChanged: Bool { colorChanged || spaceChanged || authoredChanged || referenceChanged }
+    }
+
+    public var added: [Entry] = []
+    public var removed: [Entry] = []
+    public var renamed: [Pair] = []
+    public var moved: [Pair] = []
+    public var changed: [Pair] = []
+
+    /// Compares `old` with `new`. A change whose ΔE OK is below `threshold`
+    /// is left out, and so is its space or authored text; a changed
+    /// reference (an alias retargeted) is reported whatever its ΔE, since
+    /// it changes what the colour follows, not how it looks.
+    public init(old: [Entry], new: [Entry], threshold: Double = 0) {
+        var oldLeft = Array(old.indices)
+        var newLeft = Array(new.indices)
+        var pairs: [(Int, Int)] = []
+        func match(_ key: (Entry) -> String?) {
+            var waiting: [String: [Int]] = [:]
+            for i in newLeft { if let k = key(new[i]) { waiting[k, default: []].append(i) } }
+            var taken = Set<Int>()
+            var unmatched: [Int] = []
+            for i in oldLeft {
+                if let k = key(old[i]), let j = waiting[k]?.first {
+                    waiting[k]?.removeFirst()
+                    taken.insert(j)
+                    pairs.append((i, j))
+                } else {
+                    unmatched.append(i)
+                }
+            }
+            oldLeft = unmatched
+            newLeft.removeAll { taken.contains($0) }
+        }
+        let separator = "\u{1F}"
+        match { $0.id }
+        match { ($0.groups + [$0.name]).joined(separator: separator) }
+        match { $0.name }
+        match { ($0.groups + [$0.color.hex, $0.authoredText ?? ""]).joined(separator: separator) }
+
+        removed = oldLeft.map { old[$0] }
+        added = newLeft.map { new[$0] }
+        // Reported in the new version's order, where a reviewer reads them.
+        for (i, j) in pairs.sorted(by: { $0.1 < $1.1 }) {
+            let pair = Pair(old: old[i], new: new[j])
+            if pair.old.name != pair.new.name { renamed.append(pair) }
+            if pair.old.groups != pair.new.groups { moved.append(pair) }
+            if pair.isChanged, pair.referenceChanged || pair.deltaE >= threshold { changed.append(pair) }
+        }
+    }
+
+    /// Whether the two versions are the same, as far as the threshold sees.
+    public var isEmpty: Bool {
+        added.isEmpty && removed.isEmpty && renamed.isEmpty && moved.isEmpty && changed.isEmpty
+    }
+}
