@@ -56,6 +56,65 @@ struct ContrastCommandTests {
         }
     }
 
+    /// Under `--simulate`, each colour is coloraide's filtered colour within
+    /// one 8-bit step, the ratios are measured on those, and a red and a
+    /// green a deuteranope confuses are listed as hard to tell apart.
+    @Test(.tags(.references)) func simulationMeasuresTheColoursAsSeen() throws {
+        let scratch = ScratchFolder()
+        scratch.write(
+            "okabe.gpl", "GIMP Palette\nName: Marks\n#\n76 175 80 Leaf\n244 67 54 Tomato\n86 180 233 Sky\n")
+        let result = try CommandRunner.run(
+            ["contrast", "okabe.gpl", "--simulate", "deutan", "--format", "json"], in: scratch.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any])
+        #expect((object["simulation"] as? [String: Any])?["deficiency"] as? String == "deutan")
+        let pairs = try Self.pairs(result)
+        let drawn = ["Leaf": "#4CAF50", "Tomato": "#F44336", "Sky": "#56B4E9"]
+        let seen = try Reference.askJSON(
+            "cvd", input: drawn.values.sorted().map { ["color": $0, "vision": "deutan", "severity": 1] },
+            as: [[Double]].self)
+        let expected = Dictionary(uniqueKeysWithValues: zip(drawn.values.sorted(), seen))
+        for pair in pairs {
+            for side in ["fg", "bg"] {
+                let swatch = try #require(pair[side] as? [String: Any])
+                let name = try #require(swatch["name"] as? String)
+                let rgb = try #require(expected[drawn[name] ?? ""])
+                let hex = Self.hex(pair, side)
+                let channels = stride(from: 1, to: 7, by: 2).map {
+                    Int(hex.dropFirst($0).prefix(2), radix: 16) ?? -1
+                }
+                for (channel, wanted) in zip(channels, rgb) {
+                    #expect(
+                        abs(Double(channel) - min(255, max(0, wanted * 255))) <= 1.0, "\(name): \(hex) \(rgb)"
+                    )
+                }
+            }
+        }
+        let ratios = try Reference.askJSON(
+            "contrast", input: pairs.map { [Self.hex($0, "fg"), Self.hex($0, "bg")] }, as: [[Any]].self)
+        for (pair, answer) in zip(pairs, ratios) {
+            #expect(abs((pair["ratio"] as? Double ?? 0) - (answer[0] as? Double ?? -1)) <= 0.0051)
+        }
+        let confused = try #require(object["indistinguishable"] as? [[String: Any]])
+        let names = confused.map { entry in
+            [entry["first"], entry["second"]].compactMap { ($0 as? [String: Any])?["name"] as? String }
+        }
+        #expect(names == [["Leaf", "Tomato"]], "\(confused)")
+        let plain = try CommandRunner.run(
+            ["contrast", "okabe.gpl", "--simulate", "deutan", "--format", "plain"], in: scratch.url)
+        #expect(plain.text.contains("Simulated: deutan; colours hard to tell apart (ΔE OK below 5):\n"))
+        #expect(plain.text.contains("  1.1.1 Leaf #4CAF50 and 1.1.2 Tomato #F44336: ΔE OK 32.2 as drawn"))
+    }
+
+    @Test func aLazySourceIsRefused() throws {
+        let result = try CommandRunner.run(["contrast", "huge", "--format", "plain"])
+        #expect(result.status == 64)
+        #expect(
+            result.stderr.hasSuffix(
+                "is a lazy source, which is never read whole; contrast measures a catalogue given as data\n"))
+    }
+
     @Test(.tags(.references)) func translucentColoursAreComposited() throws {
         let scratch = ScratchFolder()
         scratch.write("ink.lua", Self.plugin)

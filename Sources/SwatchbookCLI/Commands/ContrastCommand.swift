@@ -39,7 +39,8 @@ struct ContrastCommand {
         options: [
             scope.option, pair.option, minimum.option, format.option, RenderCommand.output.option,
             ViewOptions.color.option, ViewOptions.inputFormat.option, ViewOptions.set.option,
-            ViewOptions.allowRead.option, ViewOptions.scheme.option, ViewOptions.scriptTimeout.option,
+            ViewOptions.allowRead.option, ViewOptions.scheme.option, ViewOptions.simulate.option,
+            ViewOptions.severity.option, ViewOptions.scriptTimeout.option,
             ViewOptions.maxMemory.option, ViewOptions.verboseFlag.option,
         ])
 
@@ -81,7 +82,12 @@ struct ContrastCommand {
             on: Screen(width: Screen.defaultWidth, height: RenderCommand.defaultPageHeight))
         let file = opened.plugin.input?.displayName ?? opened.plugin.file
         let source = opened.session.source
-        let matrix: ContrastMatrix
+        guard source.isEager else {
+            throw Diagnostic(
+                .usage, file: file,
+                "is a lazy source, which is never read whole; contrast measures a catalogue given as data")
+        }
+        var matrix: ContrastMatrix
         if !given.isEmpty {
             var pairs: [ContrastPair] = []
             for (fg, bg) in given {
@@ -107,6 +113,7 @@ struct ContrastCommand {
         } else {
             matrix = ContrastMatrix(source, scope: scope ?? .row)
         }
+        if let simulation = options.simulation { matrix = matrix.simulated(simulation) }
         for warning in opened.plugin.sourceWarnings { warn(warning.formatted) }
         if let failure = opened.plugin.sourceFailure { throw failure }
         // Without --min the report is all there is: a declared min only

@@ -119,4 +119,11 @@ extension Color {
         lab.l -= lab.l * Self.unitClamped(t)
         return Color(oklab: lab, alpha: alpha)
     }
+
+    /// ΔE OK ×100: the Euclidean distance in OKLab between the colours
+    /// drawn (coloraide's `delta_e(method="ok")`, scaled as ΔE 2000 is, so
+    /// 1 is about a just-noticeable difference).
+    public func deltaEOK(to other: Color) -> Double {
+        oklab.distanceSquared(to: other.oklab).squareRoot() * 100
+    }
 }

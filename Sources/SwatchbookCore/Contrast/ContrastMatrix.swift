@@ -26,6 +26,10 @@ public struct ContrastMatrix: Sendable, Equatable {
     public var groups: [Group]
     /// Declared pairs (a plugin's `pairs`, `--pair`): written as a list.
     public var isDeclared: Bool
+    /// The colour-vision deficiency the colours are shown as (`--simulate`).
+    public var simulation: ColorVision.Simulation?
+    /// Under ``simulation``, the colours that can no longer be told apart.
+    public var confusions: [Confusion] = []
 
     public var pairs: [ContrastPair] { groups.flatMap(\.pairs) }
 

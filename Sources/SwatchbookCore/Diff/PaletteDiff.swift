@@ -51,11 +51,9 @@ public struct PaletteDiff: Sendable, Equatable {
         public var old: Entry
         public var new: Entry
 
-        /// ΔE OK ×100: the Euclidean distance in OKLab of the colours
-        /// drawn (coloraide's `delta_e(method="ok")`, scaled as ΔE 2000
-        /// is, so 1 is about a just-noticeable difference).
+        /// ΔE OK ×100 of the colours drawn (``Color/deltaEOK(to:)``).
         public var deltaE: Double {
-            (old.color.oklab.distanceSquared(to: new.color.oklab)).squareRoot() * 100
+            old.color.deltaEOK(to: new.color)
         }
         /// Whether the eight-bit colours differ.
         public var colorChanged: Bool { old.color != new.color }

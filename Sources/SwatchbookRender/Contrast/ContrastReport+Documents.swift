@@ -37,6 +37,9 @@ extension ContrastReport {
             }
             out += "</table>\n"
         }
+        if matrix.simulation != nil {
+            out += "<h2>Hard to tell apart</h2>\n<pre>\(escape(confusions(matrix)))</pre>\n"
+        }
         return out + "</body></html>\n"
     }
 
@@ -82,7 +85,25 @@ extension ContrastReport {
             if let minimum = pair.minimum { bytes.append(contentsOf: ",\"min\":\(minimum)".utf8) }
             bytes.append(contentsOf: "}".utf8)
         }
-        bytes.append(contentsOf: "\n]}\n".utf8)
+        bytes.append(contentsOf: "\n]".utf8)
+        if let simulation = matrix.simulation {
+            bytes.append(contentsOf: ",\"simulation\":{\"deficiency\":".utf8)
+            bytes.append(jsonString: simulation.vision.rawValue)
+            bytes.append(contentsOf: ",\"severity\":\(simulation.severity)},\"indistinguishable\":[".utf8)
+            for (index, confusion) in matrix.confusions.enumerated() {
+                if index > 0 { bytes.append(contentsOf: ",".utf8) }
+                bytes.append(contentsOf: "\n{\"first\":".utf8)
+                swatch(confusion.first, into: &bytes)
+                bytes.append(contentsOf: ",\"second\":".utf8)
+                swatch(confusion.second, into: &bytes)
+                bytes.append(
+                    contentsOf:
+                        ",\"deltaE\":\(deltaE(confusion.deltaE)),\"simulatedDeltaE\":\(deltaE(confusion.simulatedDeltaE))}"
+                        .utf8)
+            }
+            bytes.append(contentsOf: "\n]".utf8)
+        }
+        bytes.append(contentsOf: "}\n".utf8)
         return String(decoding: bytes, as: UTF8.self)
     }
 

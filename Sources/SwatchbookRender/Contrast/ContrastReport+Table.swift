@@ -34,6 +34,7 @@ extension ContrastReport {
                 out += "\n"
             }
         }
+        out += confusions(matrix)
         // Plain lines end at their last word, as a diff or a golden file wants.
         guard !coloured else { return out }
         return out.split(separator: "\n", omittingEmptySubsequences: false)

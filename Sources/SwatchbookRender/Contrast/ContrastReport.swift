@@ -50,6 +50,29 @@ public enum ContrastReport {
     static func transcript(_ matrix: ContrastMatrix) -> String {
         matrix.pairs.map { pair in
             "fg \(describe(pair.foreground)) on bg \(describe(pair.background)): \(verdict(pair))\n"
-        }.joined()
+        }.joined() + confusions(matrix)
+    }
+
+    /// Under `--simulate`, what the ratios were measured on, then each pair
+    /// of colours that can no longer be told apart, a line each; nothing
+    /// without a simulation.
+    static func confusions(_ matrix: ContrastMatrix) -> String {
+        guard let simulation = matrix.simulation else { return "" }
+        let threshold = ContrastMatrix.indistinguishableDeltaE
+        var out =
+            "\nSimulated: \(simulation.label); colours hard to tell apart (ΔE OK below \(Int(threshold))):"
+        guard !matrix.confusions.isEmpty else { return out + " none\n" }
+        out += "\n"
+        for confusion in matrix.confusions {
+            out +=
+                "  \(describe(confusion.first)) and \(describe(confusion.second)): ΔE OK "
+                + "\(deltaE(confusion.deltaE)) as drawn, \(deltaE(confusion.simulatedDeltaE)) as seen\n"
+        }
+        return out
+    }
+
+    /// A ΔE OK to one decimal.
+    static func deltaE(_ value: Double) -> String {
+        String(Double((value * 10).rounded()) / 10)
     }
 }
