@@ -125,6 +125,38 @@ import Testing
         }
     }
 
+    /// `--simulate` is the filter `render --simulate` draws with, against
+    /// coloraide's, within one 8-bit step, and composes with the others.
+    @Test func simulateAgreesWithColoraide() throws {
+        let colours = ["#4CAF50", "#F44336", "#56B4E9", "#E69F00", "#7F7F7F"]
+        for (vision, severity) in [("protan", 1.0), ("deutan", 0.5), ("tritan", 1.0), ("achroma", 1.0)] {
+            let argument = severity == 1 ? vision : "\(vision):\(severity)"
+            let result = try Self.color(colours + ["--simulate", argument, "--print", "hex"])
+            #expect(result.status == 0, "\(result.stderr)")
+            let answers = try Reference.askJSON(
+                "cvd", input: colours.map { ["color": $0, "vision": vision, "severity": severity] },
+                as: [[Double]].self)
+            for (line, rgb) in zip(result.text.split(separator: "\n"), answers) {
+                let channels = stride(from: 1, to: 7, by: 2).map {
+                    Int(line.dropFirst($0).prefix(2), radix: 16) ?? -1
+                }
+                for (channel, wanted) in zip(channels, rgb) {
+                    #expect(
+                        abs(Double(channel) - min(255, max(0, wanted * 255))) <= 1.0,
+                        "\(argument): \(line) \(rgb)")
+                }
+            }
+        }
+        let chained = try Self.color([
+            "#4CAF50", "--simulate", "deutan", "--lighten", "0.2", "--print", "hex",
+        ])
+        let simulated = ColorVision.deutan.simulate(Color.parse("#4CAF50")!)
+        #expect(chained.text == simulated.lightened(0.2).hex + "\n")
+        let bad = try Self.color(["#4CAF50", "--simulate", "deutan:2"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("--simulate: expected one of protan, deutan, tritan, achroma"))
+    }
+
     @Test func mixAgreesWithColoraide() throws {
         let pairs: [(String, String, Double)] = [
             ("#fa8072", "blue", 0.3), ("oklch(0.7 0.2 150)", "#00000080", 0.5),

@@ -38,6 +38,21 @@ struct ColorCommand {
     static let darken = fraction("--darken", help: "move OKLab lightness T (0-1) of the way to black") {
         .darken($0)
     }
+    static let simulate = OptionSpec<ColorOperation>(
+        "--simulate", valueName: "DEFICIENCY[:SEVERITY]", repeatable: true,
+        help: "as a protan, deutan, tritan or achroma eye sees it, at SEVERITY 0-1 (default 1)"
+    ) { text throws(Diagnostic) in
+        let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
+        guard let vision = ColorVision(rawValue: parts.first ?? ""),
+            let severity = parts.count == 2 ? Double(parts[1]) : 1, (0...1).contains(severity)
+        else {
+            let names = ColorVision.allCases.map(\.rawValue).joined(separator: ", ")
+            throw Diagnostic(
+                .usage,
+                "--simulate: expected one of \(names), with :SEVERITY from 0 to 1, got \(quoted(text))")
+        }
+        return .simulate(ColorVision.Simulation(vision, severity: severity))
+    }
     static let contrast = OptionSpec<Color>(
         "--contrast", valueName: "COLOR",
         help: "print the WCAG 2.1 ratio with COLOR and its level (AAA, AA, AA large, fail)"
@@ -46,7 +61,7 @@ struct ColorCommand {
     /// The options that change the colour. They apply in the order the
     /// command line gives them, whichever option each is; another
     /// operation is one more ``ColorOperation`` case and one more entry.
-    static let operations = [mix, lighten, darken]
+    static let operations = [mix, lighten, darken, simulate]
 
     static let parser = ArgumentParser(
         command: "color",

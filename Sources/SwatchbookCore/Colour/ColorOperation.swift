@@ -12,12 +12,15 @@ public enum ColorOperation: Sendable, Equatable {
     case lighten(Double)
     /// OKLab lightness a fraction `t` of the way to black.
     case darken(Double)
+    /// As people with a colour-vision deficiency see it (``ColorVision``).
+    case simulate(ColorVision.Simulation)
 
     public func applied(to color: Color) -> Color {
         switch self {
         case .mix(let other, let t): color.mixed(with: other, t: t)
         case .lighten(let t): color.lightened(t)
         case .darken(let t): color.darkened(t)
+        case .simulate(let simulation): simulation(color)
         }
     }
 }
@@ -30,6 +33,7 @@ extension ColorOperation: CustomStringConvertible {
         case .mix(let other, let t): "mix \(other.hex) \(d(t))"
         case .lighten(let t): "lighten \(d(t))"
         case .darken(let t): "darken \(d(t))"
+        case .simulate(let simulation): "simulate \(simulation.label)"
         }
     }
 }
