@@ -41,7 +41,9 @@ struct ContrastBrowserTests {
         let cells = attribute.split(separator: "|").map(String.init)
         #expect(cells.count == pairs.count, "\(attribute)")
         func rgb(_ hex: String) -> String {
-            let channels = stride(from: 1, to: 7, by: 2).map { Int(hex.dropFirst($0).prefix(2), radix: 16) ?? -1 }
+            let channels = stride(from: 1, to: 7, by: 2).map {
+                Int(hex.dropFirst($0).prefix(2), radix: 16) ?? -1
+            }
             return "rgb(\(channels.map(String.init).joined(separator: ", ")))"
         }
         // Cells run row by row, the diagonal left out, as the JSON's pairs do.

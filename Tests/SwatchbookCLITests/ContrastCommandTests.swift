@@ -208,9 +208,14 @@ struct ContrastCommandTests {
         let transcript = try CommandRunner.run(
             ["contrast", "ink.lua", "--scope", "row", "--format", "transcript"], in: scratch.url)
         #expect(transcript.text.split(separator: "\n").count == 3 * 2 + 2 * 1)
-        let ansi = try CommandRunner.run(
-            ["contrast", "ink.lua", "--scope", "row", "--color", "always"], in: scratch.url)
-        #expect(ansi.text.contains("\u{1B}[38;2;0;0;0;48;2;255;255;255m") || ansi.text.contains("\u{1B}["))
+        // Ink on paper, at the depth asked for, as render draws at it.
+        let truecolor = try CommandRunner.run(
+            ["contrast", "ink.lua", "--scope", "row", "--color", "truecolor"], in: scratch.url)
+        #expect(truecolor.text.contains("\u{1B}[38;2;0;0;0;48;2;255;255;255m"), "\(truecolor.text)")
+        let indexed = try CommandRunner.run(
+            ["contrast", "ink.lua", "--scope", "row", "--color", "256"], in: scratch.url)
+        #expect(indexed.text.contains("\u{1B}[38;5;16;48;5;231m"), "\(indexed.text)")
+        #expect(!indexed.text.contains("38;2;"))
         let written = try CommandRunner.run(
             ["contrast", "ink.lua", "--scope", "all", "-o", "out.json"], in: scratch.url)
         #expect(written.status == 0 && written.stdout.isEmpty)

@@ -125,7 +125,9 @@ struct ContrastCommand {
                 + "\(ContrastReport.describe(pair.background)): \(ContrastReport.ratio(pair.ratio, minimum: floor)), "
                 + "below \(ContrastReport.minimum(floor))"
         }
-        let bytes = ContrastReport.write(matrix, as: format, title: opened.plugin.documentTitle)
+        let depth = ColorDepth.resolve(
+            options.request, environment: terminal.environment, isTerminal: terminal.isTerminal)
+        let bytes = ContrastReport.write(matrix, as: format, title: opened.plugin.documentTitle, depth: depth)
         return Measured(bytes: bytes, output: outputPath.map(AtomicOutput.init(path:)), failures: failures)
     }
 

@@ -6,14 +6,15 @@ import SwatchbookCore
 extension ContrastReport {
     static let cellWidth = 17
 
-    static func table(_ matrix: ContrastMatrix, coloured: Bool) -> String {
+    /// The matrix as text; with a `depth`, each cell in its pair's colours.
+    static func table(_ matrix: ContrastMatrix, depth: ColorDepth?) -> String {
         var out = ""
         for (index, group) in matrix.groups.enumerated() {
             if index > 0 { out += "\n" }
             out += Sanitizer.clean(group.title) + "\n"
             if matrix.isDeclared {
                 for pair in group.pairs {
-                    let cell = paint(" " + verdict(pair) + " ", pair, coloured)
+                    let cell = paint(" " + verdict(pair) + " ", pair, depth)
                     out += "  \(describe(pair.foreground)) on \(describe(pair.background))  \(cell)\n"
                 }
                 continue
@@ -29,14 +30,14 @@ extension ContrastReport {
                         continue
                     }
                     let text = ratio(pair.ratio) + " " + pair.level.rawValue
-                    out += paint(pad(text, cellWidth - 1), pair, coloured) + " "
+                    out += paint(pad(text, cellWidth - 1), pair, depth) + " "
                 }
                 out += "\n"
             }
         }
         out += confusions(matrix)
         // Plain lines end at their last word, as a diff or a golden file wants.
-        guard !coloured else { return out }
+        guard depth == nil else { return out }
         return out.split(separator: "\n", omittingEmptySubsequences: false)
             .map { line in String(line.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n")
     }
@@ -45,13 +46,19 @@ extension ContrastReport {
         text + String(repeating: " ", count: max(0, width - TextWidth.of(text)))
     }
 
-    /// `text` in the pair's colours as shown (24-bit SGR).
-    private static func paint(_ text: String, _ pair: ContrastPair, _ coloured: Bool) -> String {
-        guard coloured else { return text }
+    /// `text` in the pair's colours as shown, drawn by the ANSI writer at
+    /// `depth` (nearest palette entries below truecolor); as it is without.
+    private static func paint(_ text: String, _ pair: ContrastPair, _ depth: ColorDepth?) -> String {
+        guard let depth else { return text }
         let bg = pair.background.color.composited(over: backdrop(pair))
         let fg = pair.foreground.color.composited(over: bg)
-        return
-            "\u{1B}[38;2;\(fg.red);\(fg.green);\(fg.blue);48;2;\(bg.red);\(bg.green);\(bg.blue)m\(text)\u{1B}[0m"
+        var canvas = Canvas(width: TextWidth.of(text), height: 1)
+        canvas.draw(text, x: 0, y: 0, style: Style(foreground: fg, background: bg), clip: canvas.bounds)
+        var writer = ANSIWriter(depth: depth)
+        var bytes: [UInt8] = []
+        writer.write(canvas, into: &bytes)
+        if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// What the pair's background was measured over: its backdrop, or white.

@@ -7,12 +7,15 @@ public enum ContrastReport {
         case ansi, plain, html, json, transcript
     }
 
-    /// The bytes of `matrix` in `format`; `title` names the catalogue.
-    public static func write(_ matrix: ContrastMatrix, as format: Format, title: String) -> [UInt8] {
+    /// The bytes of `matrix` in `format`; `title` names the catalogue, and
+    /// `depth` is the colour depth ANSI cells are drawn at.
+    public static func write(
+        _ matrix: ContrastMatrix, as format: Format, title: String, depth: ColorDepth = .truecolor
+    ) -> [UInt8] {
         let text: String =
             switch format {
-            case .ansi: table(matrix, coloured: true)
-            case .plain: table(matrix, coloured: false)
+            case .ansi: table(matrix, depth: depth == .none ? .truecolor : depth)
+            case .plain: table(matrix, depth: nil)
             case .html: html(matrix, title: title)
             case .json: json(matrix, title: title)
             case .transcript: transcript(matrix)
