@@ -107,6 +107,38 @@ struct ContrastCommandTests {
         #expect(plain.text.contains("  1.1.1 Leaf #4CAF50 and 1.1.2 Tomato #F44336: ΔE OK 32.2 as drawn"))
     }
 
+    /// A design-tokens file declares its pairs under
+    /// `$extensions["org.swatchbook"].pairs`, by token path, aliased or bare.
+    @Test func aTokensFileDeclaresItsPairs() throws {
+        let scratch = ScratchFolder()
+        let tokens = ##"""
+            { "color": { "$type": "color",
+                "text": { "$value": "#767676" }, "page": { "$value": "#FFFFFF" }, "muted": { "$value": "#AAAAAA" } },
+              "$extensions": { "org.swatchbook": { "pairs": [
+                { "fg": "{color.text}", "bg": "{color.page}", "min": 4.5 },
+                { "fg": "color.muted", "bg": "{color.page}" } ] } } }
+            """##
+        scratch.write("brand.tokens.json", tokens)
+        let result = try CommandRunner.run(
+            ["contrast", "brand.tokens.json", "--min", "4.5", "--format", "plain"], in: scratch.url)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(
+            result.text
+                == "Declared pairs\n  1.1.1 text #767676 on 1.1.2 page #FFFFFF   4.54:1 AA (min 4.5:1)\n"
+                + "  1.1.3 muted #AAAAAA on 1.1.2 page #FFFFFF   2.32:1 fail\n")
+        #expect(
+            result.stderr
+                == "brand.tokens.json: fg 1.1.3 muted #AAAAAA on bg 1.1.2 page #FFFFFF: 2.32:1, below 4.5:1\n"
+        )
+        scratch.write("bad.tokens.json", tokens.replacingOccurrences(of: "color.muted", with: "color.nope"))
+        let bad = try CommandRunner.run(["contrast", "bad.tokens.json"], in: scratch.url)
+        #expect(bad.status == 65)
+        #expect(
+            bad.stderr.hasPrefix(
+                #"bad.tokens.json: $extensions["org.swatchbook"].pairs[2].fg: "color.nope" names no colour"#),
+            "\(bad.stderr)")
+    }
+
     @Test func aLazySourceIsRefused() throws {
         let result = try CommandRunner.run(["contrast", "huge", "--format", "plain"])
         #expect(result.status == 64)

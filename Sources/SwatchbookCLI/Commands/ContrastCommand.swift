@@ -97,10 +97,13 @@ struct ContrastCommand {
                         background: try Self.find(bg, in: source, file: file, about: "--pair")))
             }
             matrix = ContrastMatrix(declared: pairs)
-        } else if scope == nil, !opened.plugin.declaredPairs.isEmpty {
+        } else if scope == nil,
+            case let (declaredPairs, place) = try Self.declared(by: opened.plugin, file: file),
+            !declaredPairs.isEmpty
+        {
             var pairs: [ContrastPair] = []
-            for (index, declared) in opened.plugin.declaredPairs.enumerated() {
-                let at = "pairs[\(index + 1)]"
+            for (index, declared) in declaredPairs.enumerated() {
+                let at = place + "[\(index + 1)]"
                 pairs.append(
                     ContrastPair(
                         foreground: try Self.find(
@@ -129,6 +132,17 @@ struct ContrastCommand {
             options.request, environment: terminal.environment, isTerminal: terminal.isTerminal)
         let bytes = ContrastReport.write(matrix, as: format, title: opened.plugin.documentTitle, depth: depth)
         return Measured(bytes: bytes, output: outputPath.map(AtomicOutput.init(path:)), failures: failures)
+    }
+
+    /// The pairs the palette declares, and where: a plugin's `pairs`, else
+    /// a design-tokens file's `$extensions["org.swatchbook"].pairs`.
+    private static func declared(by plugin: Plugin, file: String) throws(Diagnostic) -> (
+        [DeclaredPair], String
+    ) {
+        if !plugin.declaredPairs.isEmpty || plugin.palette.tokens == nil {
+            return (plugin.declaredPairs, "pairs")
+        }
+        return (try DeclaredPair.declared(in: plugin.palette.tokens!, file: file), DeclaredPair.tokensPath)
     }
 
     private static func output(in parsed: ArgumentParser.Parsed) throws(Diagnostic) -> String? {

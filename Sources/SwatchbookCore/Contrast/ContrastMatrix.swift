@@ -79,7 +79,8 @@ public struct ContrastMatrix: Sendable, Equatable {
 
 extension ContrastSwatch {
     /// The colour `text` names in `source`: a path (`1.2.3`) of an item, an
-    /// item's id, or, when `allowsColour`, a CSS colour. Nil when none.
+    /// item's id or its name in its palette file (a token's path), or, when
+    /// `allowsColour`, a CSS colour. Nil when none.
     public static func find(_ text: String, in source: any CatalogueSource, allowsColour: Bool) -> Self? {
         if let path = ElementPath(parsing: text) {
             guard let shown = source.shownPath(of: path), shown.indices.count == 3 else { return nil }
@@ -94,7 +95,9 @@ extension ContrastSwatch {
             for r in 0..<source.rowCount(s) {
                 let summary = source.rowSummary(s, r)
                 guard summary.kind == .items else { continue }
-                for (i, item) in source.items(s, r, 0..<summary.count).enumerated() where item.id == text {
+                // An id, or a palette file's own name of it (a token's path).
+                for (i, item) in source.items(s, r, 0..<summary.count).enumerated()
+                where item.id == text || item.authored?.key == text {
                     return Self(
                         path: source.wholePath(of: ElementPath([s + 1, r + 1, i + 1])), name: item.name,
                         color: item.color)
