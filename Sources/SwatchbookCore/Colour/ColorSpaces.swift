@@ -123,16 +123,10 @@ public struct LinearRGB: Hashable, Sendable {
         return encoded < 0 ? -linear : linear
     }
 
-    private typealias Matrix = (
-        (Double, Double, Double), (Double, Double, Double), (Double, Double, Double)
-    )
+    private typealias Matrix = Matrix3.Matrix
 
-    private static func multiply(_ m: Matrix, _ v: (Double, Double, Double)) -> (Double, Double, Double) {
-        (
-            m.0.0 * v.0 + m.0.1 * v.1 + m.0.2 * v.2,
-            m.1.0 * v.0 + m.1.1 * v.1 + m.1.2 * v.2,
-            m.2.0 * v.0 + m.2.1 * v.1 + m.2.2 * v.2
-        )
+    private static func multiply(_ m: Matrix, _ v: Matrix3.Vector) -> Matrix3.Vector {
+        Matrix3.multiply(m, v)
     }
 
     private static let xyzToSRGB: Matrix = (
@@ -243,16 +237,5 @@ extension LinearRGB {
     private static let xyzToProPhoto = inverse(proPhotoToXYZ)
     private static let xyzToRec2020 = inverse(rec2020ToXYZ)
 
-    /// A 3×3 matrix's inverse, by its cofactors.
-    private static func inverse(_ m: Matrix) -> Matrix {
-        let (a, b, c) = m.0
-        let (d, e, f) = m.1
-        let (g, h, i) = m.2
-        let determinant = a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g)
-        return (
-            ((e * i - f * h) / determinant, (c * h - b * i) / determinant, (b * f - c * e) / determinant),
-            ((f * g - d * i) / determinant, (a * i - c * g) / determinant, (c * d - a * f) / determinant),
-            ((d * h - e * g) / determinant, (b * g - a * h) / determinant, (a * e - b * d) / determinant)
-        )
-    }
+    private static func inverse(_ m: Matrix) -> Matrix { Matrix3.inverse(m) }
 }

@@ -46,8 +46,8 @@ public enum ColorVision: String, Sendable, CaseIterable {
             red: channel(encoded.r), green: channel(encoded.g), blue: channel(encoded.b), alpha: color.alpha)
     }
 
-    typealias Vector = (Double, Double, Double)
-    typealias Matrix = (Vector, Vector, Vector)
+    typealias Vector = Matrix3.Vector
+    typealias Matrix = Matrix3.Matrix
 
     /// Linear sRGB to LMS cone responses (Smith and Pokorny's cone
     /// fundamentals through sRGB's primaries), as the three models use.
@@ -113,37 +113,11 @@ public enum ColorVision: String, Sendable, CaseIterable {
         return ((a.2 * b.1 - a.1 * b.2) / det, (a.0 * b.2 - a.2 * b.0) / det)
     }
 
-    static func multiply(_ m: Matrix, _ v: Vector) -> Vector {
-        (
-            m.0.0 * v.0 + m.0.1 * v.1 + m.0.2 * v.2,
-            m.1.0 * v.0 + m.1.1 * v.1 + m.1.2 * v.2,
-            m.2.0 * v.0 + m.2.1 * v.1 + m.2.2 * v.2
-        )
-    }
+    static func multiply(_ m: Matrix, _ v: Vector) -> Vector { Matrix3.multiply(m, v) }
 
-    private static func product(_ a: Matrix, _ b: Matrix) -> Matrix {
-        let columns = (
-            multiply(a, (b.0.0, b.1.0, b.2.0)), multiply(a, (b.0.1, b.1.1, b.2.1)),
-            multiply(a, (b.0.2, b.1.2, b.2.2))
-        )
-        return (
-            (columns.0.0, columns.1.0, columns.2.0),
-            (columns.0.1, columns.1.1, columns.2.1),
-            (columns.0.2, columns.1.2, columns.2.2)
-        )
-    }
+    private static func product(_ a: Matrix, _ b: Matrix) -> Matrix { Matrix3.product(a, b) }
 
-    private static func inverse(_ m: Matrix) -> Matrix {
-        let (a, b, c) = m.0
-        let (d, e, f) = m.1
-        let (g, h, i) = m.2
-        let det = a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g)
-        return (
-            ((e * i - f * h) / det, (c * h - b * i) / det, (b * f - c * e) / det),
-            ((f * g - d * i) / det, (a * i - c * g) / det, (c * d - a * f) / det),
-            ((d * h - e * g) / det, (b * g - a * h) / det, (a * e - b * d) / det)
-        )
-    }
+    private static func inverse(_ m: Matrix) -> Matrix { Matrix3.inverse(m) }
 
     private static func lerp(_ a: Vector, _ b: Vector, _ t: Double) -> Vector {
         (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t, a.2 + (b.2 - a.2) * t)
