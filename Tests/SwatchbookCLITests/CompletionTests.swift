@@ -108,10 +108,20 @@ import Testing
             ["transcript", "tokens", "konsole"].allSatisfy { name in lines.contains { $0.contains(name) } }
         }
         #expect(formats.contains { $0.contains("ansi") })
-        try screen.press("C-c")
+        // Each line typed only once zsh shows a fresh prompt again: typed
+        // while it still clears the menu, a loaded machine lost a key.
+        func freshPrompt() throws {
+            try screen.press("C-c")
+            try screen.waitFor { lines in
+                let last = lines.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+                let text = last?.trimmingCharacters(in: .whitespaces) ?? ""
+                return text.hasSuffix("#") || text.hasSuffix("%")
+            }
+        }
+        try freshPrompt()
         try screen.type("swatchbook pick --print \t")
         try screen.waitFor { $0.contains { $0.contains("oklch") && $0.contains("path") } }
-        try screen.press("C-c")
+        try freshPrompt()
         try screen.type("swatchbook render --theme \t")
         try screen.waitFor { $0.contains { $0.contains("nord") } }
     }
