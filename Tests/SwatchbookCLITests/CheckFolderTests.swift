@@ -63,6 +63,18 @@ struct CheckFolderTests {
             ))
     }
 
+    /// A reader's error quotes the line with its tabs as `\t`, not U+FFFD.
+    @Test func aTabInABadLineShowsAsBackslashT() throws {
+        let scratch = ScratchFolder()
+        scratch.write("tab.gpl", "GIMP Palette\nName: Tab\n#\nx\t0\t0\tRed\n")
+        let result = try CommandRunner.run(["check", "tab.gpl"], in: scratch.url)
+        #expect(result.status == 65)
+        #expect(
+            result.stderr.hasPrefix(
+                #"tab.gpl:4: expected "R G B name" (three numbers 0-255), got "x\t0\t0\tRed""# + "\n"),
+            "\(result.stderr)")
+    }
+
     @Test func strictMakesEveryWarningAProblem() throws {
         let scratch = Self.repository()
         let lenient = try CommandRunner.run(["check", "palettes/plugin.lua"], in: scratch.url)

@@ -20,6 +20,11 @@ import Testing
         #expect(Array(clean.utf8) == [0x61, 0xEF, 0xBF, 0xBD, 0x62])
     }
 
+    /// A message quoting a file shows its tabs as `\t`, and still no escape.
+    @Test func aMessageShowsATabAsBackslashT() {
+        #expect(Sanitizer.cleanMessage("got \"x\t0\u{1B}[31m\"") == "got \"x\\t0\u{FFFD}[31m\"")
+    }
+
     @Test func theReplacementIsUPlusFFFD() {
         #expect(Sanitizer.replacement == "\u{FFFD}")
     }

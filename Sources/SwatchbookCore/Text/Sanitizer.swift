@@ -25,6 +25,13 @@ public enum Sanitizer {
         return String(scalars)
     }
 
+    /// ``clean(_:)`` for a one-line message that quotes what a file holds:
+    /// a tab shows as `\t`, which a reader can type back, where U+FFFD
+    /// would hide what the file had.
+    public static func cleanMessage(_ text: String) -> String {
+        clean(text.contains("\t") ? text.replacingOccurrences(of: "\t", with: "\\t") : text)
+    }
+
     /// ``clean(_:)`` for text bound for a log, not a cell: line breaks and
     /// tabs stay, as they move no cursor a terminal would not move anyway.
     public static func cleanLines(_ text: String) -> String {

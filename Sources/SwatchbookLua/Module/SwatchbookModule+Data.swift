@@ -97,7 +97,8 @@ extension SwatchbookModule {
             }
             let message = stack.string(at: 2) ?? "is not a file this reader understands"
             runtime.host.inputFailure = Diagnostic(
-                .data, file: input.displayName, line: line > 0 ? Int(line) : nil, Sanitizer.clean(message))
+                .data, file: input.displayName, line: line > 0 ? Int(line) : nil,
+                Sanitizer.cleanMessage(message))
             throw LuaHostError("\(input.displayName):\(line): \(message)")
         }
         function(
