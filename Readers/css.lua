@@ -68,7 +68,7 @@ local INVALID = {}
 
 -- The var() substitution of a sheet, in the context of a selector: for
 -- each selector, each property's value is worked out once.
-local function substitution(by_name, file)
+local function substitution(by_name)
   local memo = {}  -- selector -> rule -> value (or INVALID)
   local references, text_made = 0, 0
   local warned = {}
@@ -76,14 +76,14 @@ local function substitution(by_name, file)
   local function too_long(rule)
     if warned[rule] then return end
     warned[rule] = true
-    sb.log(file .. ":" .. rule.line .. ": warning: --" .. rule.name .. " is more than " .. value_bound
+    sb.input_warning(rule.line, "--" .. rule.name .. " is more than " .. value_bound
       .. " bytes once its var() are substituted, so it is invalid, as in a browser (and so is what uses it)")
   end
 
   local function missing(line, name)
     if warned[line .. "\0" .. name] then return end
     warned[line .. "\0" .. name] = true
-    sb.log(file .. ":" .. line .. ": warning: var(--" .. name .. ") names no custom property and has no fallback,"
+    sb.input_warning(line, "var(--" .. name .. ") names no custom property and has no fallback,"
       .. " so its declaration is invalid, as in a browser (and so is what uses it)")
   end
 
@@ -212,9 +212,8 @@ return {
     detect = function(head) return head:match("%-%-[%w_%-]+%s*:") ~= nil and head:match("[{]") ~= nil end,
   },
   data = function(ctx)
-    local file = ctx.input.name
     local rules, by_name = parse(sheet.input(ctx, false))
-    local resolve = substitution(by_name, file)
+    local resolve = substitution(by_name)
     -- light-dark() takes its dark colour with --scheme dark
     local options = ctx.scheme == "dark" and { scheme = "dark" } or nil
     local found = {}
@@ -228,12 +227,12 @@ return {
         if colour then
           found[#found + 1] = { name = rule.name, scope = rule.selector, rule = rule, written = written, colour = colour }
         elseif why and sheet.looks_like_colour(value, closes_of(value)) then
-          sb.log(file .. ":" .. rule.line .. ": warning: --" .. rule.name .. ": " .. why .. ", so it is left out")
+          sb.input_warning(rule.line, "--" .. rule.name .. ": " .. why .. ", so it is left out")
         end
       end
     end
     if #found == 0 then
-      sb.log(file .. ": warning: found no custom property with a colour value (--name: #RRGGBB;)")
+      sb.input_warning(0, "found no custom property with a colour value (--name: #RRGGBB;)")
       return {}
     end
     local rows = sheet.families(found)

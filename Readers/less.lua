@@ -28,11 +28,10 @@ local sheet = require "stylesheet"
 local trim, line_counter, closes_of = sheet.trim, sheet.line_counter, sheet.closes_of
 
 local function read(ctx)
-  local file = ctx.input.name
   local text, line_of, title = sheet.input(ctx, true)
 
   local function warn(line, label, why)
-    sb.log(file .. ":" .. line .. ": warning: " .. label .. ": " .. why .. ", so it is left out")
+    sb.input_warning(line, label .. ": " .. why .. ", so it is left out")
   end
 
   -- The variables, each { name, label, value, line, scope }, by name (the
@@ -142,7 +141,7 @@ local function read(ctx)
     end
   end
   if #units == 0 then
-    sb.log(file .. ": warning: found no variable with a colour value (@name: #RRGGBB;)")
+    sb.input_warning(0, "found no variable with a colour value (@name: #RRGGBB;)")
     return {}
   end
 

@@ -66,11 +66,10 @@ local function key_name(text)
 end
 
 local function read(ctx)
-  local file = ctx.input.name
   local text, line_of, title = sheet.input(ctx, true)
 
   local function warn(line, name, why)
-    sb.log(file .. ":" .. line .. ": warning: $" .. name .. ": " .. why .. ", so it is left out")
+    sb.input_warning(line, "$" .. name .. ": " .. why .. ", so it is left out")
   end
 
   -- What each variable is now, by its lookup name: { colour = …, map = …}
@@ -191,7 +190,7 @@ local function read(ctx)
     end
   end
   if #units == 0 then
-    sb.log(file .. ": warning: found no variable with a colour value ($name: #RRGGBB;)")
+    sb.input_warning(0, "found no variable with a colour value ($name: #RRGGBB;)")
     return {}
   end
 

@@ -99,7 +99,8 @@ import Testing
             "broken.css",
             ":root {\n  --ok: #112233;\n  --typo: #12345;\n  --bad: rgb(300 0 0 0);\n  --gone: var(--missing);\n  --gap: 4px;\n}\n"
         )
-        let result = try CommandRunner.run(["render", file, "--format", "json"])
+        // Named as the user names it, as every message names a file.
+        let result = try CommandRunner.run(["render", "broken.css", "--format", "json"], in: scratch.url)
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stderr.split(separator: "\n").map(String.init)
         #expect(
@@ -152,7 +153,7 @@ import Testing
         let scratch = ScratchFolder()
         let file = scratch.write(
             "channels.css", ":where(html) {\n  --gray-0-hsl: 210 17% 98%;\n  --size-1: .25rem;\n}\n")
-        let result = try CommandRunner.run(["render", file, "--format", "json"])
+        let result = try CommandRunner.run(["render", "channels.css", "--format", "json"], in: scratch.url)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.stderr

@@ -63,6 +63,25 @@ struct CheckFolderTests {
             ))
     }
 
+    /// What a reader warns of its file is counted by check, and --strict
+    /// fails on it: a broken CSS colour no longer passes in silence.
+    @Test func aReadersWarningsAreCountedAndStrictFailsOnThem() throws {
+        let scratch = ScratchFolder()
+        scratch.write("brand.css", ":root {\n  --ok: #112233;\n  --typo: #12345;\n  --bad: rgb(300 0 0 0);\n}\n")
+        let lenient = try CommandRunner.run(["check", "brand.css"], in: scratch.url)
+        #expect(lenient.status == 0)
+        #expect(
+            lenient.stderr.split(separator: "\n").map(String.init) == [
+                ##"brand.css:3: warning: --typo: "#12345" is not a colour, so it is left out"##,
+                #"brand.css:4: warning: --bad: "rgb(300 0 0 0)" is not a colour, so it is left out"#,
+                "1 file checked, 0 problems, 2 warnings",
+            ], "\(lenient.stderr)")
+        let strict = try CommandRunner.run(["check", "--strict", "brand.css"], in: scratch.url)
+        #expect(strict.status == 65)
+        #expect(strict.stderr.hasPrefix(##"brand.css:3: --typo: "#12345" is not a colour, so it is left out"##))
+        #expect(strict.stderr.hasSuffix("1 file checked, 2 problems, 0 warnings\n"))
+    }
+
     /// A reader's error quotes the line with its tabs as `\t`, not U+FFFD.
     @Test func aTabInABadLineShowsAsBackslashT() throws {
         let scratch = ScratchFolder()

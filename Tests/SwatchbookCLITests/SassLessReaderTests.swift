@@ -18,8 +18,12 @@ import Testing
         }
     }
 
+    /// The warnings of rendering `file`, named from its own folder as a user
+    /// there names it.
     static func warnings(_ file: String) throws -> [String] {
-        let result = try CommandRunner.run(["render", file, "--format", "json"])
+        let url = URL(fileURLWithPath: file)
+        let result = try CommandRunner.run(
+            ["render", url.lastPathComponent, "--format", "json"], in: url.deletingLastPathComponent())
         #expect(result.status == 0, "\(result.stderr)")
         return result.stderr.split(separator: "\n").map(String.init)
     }
@@ -146,7 +150,7 @@ import Testing
             ("sizes.less", "@gap: 4px;\n.a { @c: #fff; }\n@media print { @d: #000; }\n", "@"),
         ] {
             let file = scratch.write(name, text)
-            let result = try CommandRunner.run(["render", file, "--format", "json"])
+            let result = try CommandRunner.run(["render", name, "--format", "json"], in: scratch.url)
             #expect(result.status == 0, "\(result.stderr)")
             #expect(
                 result.stderr

@@ -95,6 +95,8 @@ public struct Diagnostic: Error, Sendable, Equatable {
 /// A warning: something accepted but probably not meant.
 public struct Warning: Sendable, Equatable {
     public var file: String
+    /// The line of `file` it is about, when a palette file's reader knows it.
+    public var line: Int?
     public var dataPath: String?
     public var message: String
     public var suggestion: Suggestion?
@@ -111,8 +113,9 @@ public struct Warning: Sendable, Equatable {
     }
 
     public var formatted: String {
-        file + ": " + (dataPath.map { $0 + ": " } ?? "") + "warning: " + message + (suggestion?.phrase ?? "")
-            + others
+        file + (line.map { ":\($0)" } ?? "") + ": " + (dataPath.map { $0 + ": " } ?? "") + "warning: "
+            + message
+            + (suggestion?.phrase ?? "") + others
     }
 
     /// How many more places have it: " (and 3 more items)", or nothing.
@@ -126,6 +129,7 @@ public struct Warning: Sendable, Equatable {
 
     /// The warning told as an error (`check --strict`), at the same place.
     public var asProblem: Diagnostic {
-        Diagnostic(.data, file: file, dataPath: dataPath, message + others, suggestion: suggestion)
+        Diagnostic(
+            .data, file: file, line: line, dataPath: dataPath, message + others, suggestion: suggestion)
     }
 }

@@ -78,6 +78,34 @@ extension SwatchbookModule {
             return 1
         }
         function(
+            "input_warning", in: runtime,
+            doc: LuaDoc(
+                "(line, message)",
+                [
+                    "Warns of something in the palette file at a line (0 for none) that is read anyway or left",
+                    "out: FILE:LINE: warning: message; check counts it, and --strict fails on it.",
+                    "@param line integer", "@param message string",
+                ])
+        ) { stack throws(LuaHostError) in
+            guard let input = runtime.host.input else {
+                throw LuaHostError(
+                    "sb.input_warning: this plugin was given no file (it is not run as a reader)")
+            }
+            guard let line = stack.integer(at: 1), line >= 0 else {
+                throw LuaHostError(
+                    "sb.input_warning: argument 1 is \(stack.describe(at: 1)), expected a line number (0 for none)"
+                )
+            }
+            guard let message = stack.string(at: 2) else {
+                throw LuaHostError(
+                    "sb.input_warning: argument 2 is \(stack.describe(at: 2)), expected the warning's text")
+            }
+            var warning = Warning(file: input.displayName, Sanitizer.cleanMessage(message))
+            warning.line = line > 0 ? Int(line) : nil
+            runtime.host.inputWarnings.append(warning)
+            return 0
+        }
+        function(
             "input_error", in: runtime,
             doc: LuaDoc(
                 "(line, message)",

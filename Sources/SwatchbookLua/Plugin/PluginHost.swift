@@ -17,6 +17,8 @@ final class PluginHost {
     /// What `sb.input_error` reported about that file: the failure shown in
     /// place of the Lua error that carried it.
     var inputFailure: Diagnostic?
+    /// What a reader said of its file with `sb.input_warning`, in order.
+    var inputWarnings: [Warning] = []
     /// Where `sb.log` and `print` go: standard error, never the screen.
     var log: (String) -> Void = { line in StandardError.write(line + "\n") }
 }

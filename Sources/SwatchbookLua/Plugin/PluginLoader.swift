@@ -120,8 +120,12 @@ public enum PluginLoader {
             // A reader's failure is the failure of the file it reads; a
             // reader whose own table is wrong is the reader's.
             guard let input = context.input, problems.isEmpty else { throw error }
-            throw ReaderFailure.onInput(error, input: input, runtime: runtime)
+            var failure = ReaderFailure.onInput(error, input: input, runtime: runtime)
+            failure.warnings = runtime.host.inputWarnings + failure.warnings
+            throw failure
         }
+        // What a reader warned of its file, as it read it.
+        warnings += runtime.host.inputWarnings
         stack.setTop(pluginIndex - 1)
         let plugin = Plugin(
             file: displayName, metadata: metadata, source: catalogue, warnings: warnings,
