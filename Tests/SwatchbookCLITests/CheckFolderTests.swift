@@ -67,7 +67,8 @@ struct CheckFolderTests {
     /// fails on it: a broken CSS colour no longer passes in silence.
     @Test func aReadersWarningsAreCountedAndStrictFailsOnThem() throws {
         let scratch = ScratchFolder()
-        scratch.write("brand.css", ":root {\n  --ok: #112233;\n  --typo: #12345;\n  --bad: rgb(300 0 0 0);\n}\n")
+        scratch.write(
+            "brand.css", ":root {\n  --ok: #112233;\n  --typo: #12345;\n  --bad: rgb(300 0 0 0);\n}\n")
         let lenient = try CommandRunner.run(["check", "brand.css"], in: scratch.url)
         #expect(lenient.status == 0)
         #expect(
@@ -78,7 +79,8 @@ struct CheckFolderTests {
             ], "\(lenient.stderr)")
         let strict = try CommandRunner.run(["check", "--strict", "brand.css"], in: scratch.url)
         #expect(strict.status == 65)
-        #expect(strict.stderr.hasPrefix(##"brand.css:3: --typo: "#12345" is not a colour, so it is left out"##))
+        #expect(
+            strict.stderr.hasPrefix(##"brand.css:3: --typo: "#12345" is not a colour, so it is left out"##))
         #expect(strict.stderr.hasSuffix("1 file checked, 2 problems, 0 warnings\n"))
     }
 
