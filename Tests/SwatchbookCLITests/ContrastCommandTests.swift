@@ -139,6 +139,23 @@ struct ContrastCommandTests {
             "\(bad.stderr)")
     }
 
+    /// A matrix wider than the screen is cut into blocks of backgrounds,
+    /// every line within `--width`, and no cell lost.
+    @Test func aWideMatrixFitsTheWidthInBlocks() throws {
+        let scratch = ScratchFolder()
+        let colours = (0..<10).map { "\($0 * 25) \(255 - $0 * 25) 128 Colour \($0)" }
+        scratch.write("ten.gpl", "GIMP Palette\nName: Ten\n#\n" + colours.joined(separator: "\n") + "\n")
+        for width in [80, 120] {
+            let result = try CommandRunner.run(
+                ["contrast", "ten.gpl", "--format", "plain", "--width", "\(width)"], in: scratch.url)
+            #expect(result.status == 0, "\(result.stderr)")
+            let lines = result.text.split(separator: "\n")
+            #expect(lines.allSatisfy { $0.count <= width }, "\(result.text)")
+            #expect(lines.map { $0.components(separatedBy: ":1 ").count - 1 }.reduce(0, +) == 10 * 9)
+            #expect(lines.filter { $0.hasPrefix("fg \\ bg") }.count == (width == 80 ? 3 : 2))
+        }
+    }
+
     @Test func aLazySourceIsRefused() throws {
         let result = try CommandRunner.run(["contrast", "huge", "--format", "plain"])
         #expect(result.status == 64)

@@ -38,7 +38,8 @@ struct ContrastCommand {
         command: "contrast",
         options: [
             scope.option, pair.option, minimum.option, format.option, RenderCommand.output.option,
-            ViewOptions.color.option, ViewOptions.inputFormat.option, ViewOptions.set.option,
+            ViewOptions.width.option, ViewOptions.color.option, ViewOptions.inputFormat.option,
+            ViewOptions.set.option,
             ViewOptions.allowRead.option, ViewOptions.scheme.option, ViewOptions.simulate.option,
             ViewOptions.severity.option, ViewOptions.scriptTimeout.option,
             ViewOptions.maxMemory.option, ViewOptions.verboseFlag.option,
@@ -130,7 +131,10 @@ struct ContrastCommand {
         }
         let depth = ColorDepth.resolve(
             options.request, environment: terminal.environment, isTerminal: terminal.isTerminal)
-        let bytes = ContrastReport.write(matrix, as: format, title: opened.plugin.documentTitle, depth: depth)
+        let toTerminal = terminal.isTerminal && outputPath == nil
+        let width = options.width ?? (toTerminal ? terminal.width : nil) ?? Screen.defaultWidth
+        let bytes = ContrastReport.write(
+            matrix, as: format, title: opened.plugin.documentTitle, depth: depth, width: width)
         return Measured(bytes: bytes, output: outputPath.map(AtomicOutput.init(path:)), failures: failures)
     }
 

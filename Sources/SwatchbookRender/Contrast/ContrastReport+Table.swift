@@ -7,7 +7,9 @@ extension ContrastReport {
     static let cellWidth = 17
 
     /// The matrix as text; with a `depth`, each cell in its pair's colours.
-    static func table(_ matrix: ContrastMatrix, depth: ColorDepth?) -> String {
+    /// A matrix wider than `width` columns is cut into blocks of
+    /// backgrounds, each with every foreground, so a line fits the screen.
+    static func table(_ matrix: ContrastMatrix, depth: ColorDepth?, width: Int) -> String {
         var out = ""
         for (index, group) in matrix.groups.enumerated() {
             if index > 0 { out += "\n" }
@@ -21,18 +23,23 @@ extension ContrastReport {
             }
             let names = group.swatches.map { TextWidth.truncate(Sanitizer.clean($0.name), to: cellWidth - 1) }
             let side = min(24, max(9, (names.map(TextWidth.of).max() ?? 0) + 1))
-            out += pad("fg \\ bg", side) + names.map { pad($0, cellWidth) }.joined() + "\n"
-            for (i, name) in names.enumerated() {
-                out += pad(TextWidth.truncate(name, to: side - 1), side)
-                for j in names.indices {
-                    guard let pair = group.pair(i, j) else {
-                        out += pad("—", cellWidth)
-                        continue
+            let perBlock = max(1, (width - side) / cellWidth)
+            for start in stride(from: 0, to: names.count, by: perBlock) {
+                let columns = start..<min(names.count, start + perBlock)
+                if start > 0 { out += "\n" }
+                out += pad("fg \\ bg", side) + columns.map { pad(names[$0], cellWidth) }.joined() + "\n"
+                for (i, name) in names.enumerated() {
+                    out += pad(TextWidth.truncate(name, to: side - 1), side)
+                    for j in columns {
+                        guard let pair = group.pair(i, j) else {
+                            out += pad("—", cellWidth)
+                            continue
+                        }
+                        let text = ratio(pair.ratio) + " " + pair.level.rawValue
+                        out += paint(pad(text, cellWidth - 1), pair, depth) + " "
                     }
-                    let text = ratio(pair.ratio) + " " + pair.level.rawValue
-                    out += paint(pad(text, cellWidth - 1), pair, depth) + " "
+                    out += "\n"
                 }
-                out += "\n"
             }
         }
         out += confusions(matrix)

@@ -7,15 +7,17 @@ public enum ContrastReport {
         case ansi, plain, html, json, transcript
     }
 
-    /// The bytes of `matrix` in `format`; `title` names the catalogue, and
-    /// `depth` is the colour depth ANSI cells are drawn at.
+    /// The bytes of `matrix` in `format`; `title` names the catalogue,
+    /// `depth` is the colour depth ANSI cells are drawn at, and `width` the
+    /// columns a text matrix's lines fit in.
     public static func write(
-        _ matrix: ContrastMatrix, as format: Format, title: String, depth: ColorDepth = .truecolor
+        _ matrix: ContrastMatrix, as format: Format, title: String, depth: ColorDepth = .truecolor,
+        width: Int = 80
     ) -> [UInt8] {
         let text: String =
             switch format {
-            case .ansi: table(matrix, depth: depth == .none ? .truecolor : depth)
-            case .plain: table(matrix, depth: nil)
+            case .ansi: table(matrix, depth: depth == .none ? .truecolor : depth, width: width)
+            case .plain: table(matrix, depth: nil, width: width)
             case .html: html(matrix, title: title)
             case .json: json(matrix, title: title)
             case .transcript: transcript(matrix)
