@@ -87,21 +87,13 @@ extension SwatchbookModule {
                     "@param line integer", "@param message string",
                 ])
         ) { stack throws(LuaHostError) in
-            guard let input = runtime.host.input else {
-                throw LuaHostError(
-                    "sb.input_warning: this plugin was given no file (it is not run as a reader)")
-            }
-            guard let line = stack.integer(at: 1), line >= 0 else {
-                throw LuaHostError(
-                    "sb.input_warning: argument 1 is \(stack.describe(at: 1)), expected a line number (0 for none)"
-                )
-            }
+            let (input, line) = try inputPlace(of: runtime, on: stack, in: "sb.input_warning")
             guard let message = stack.string(at: 2) else {
                 throw LuaHostError(
                     "sb.input_warning: argument 2 is \(stack.describe(at: 2)), expected the warning's text")
             }
             var warning = Warning(file: input.displayName, Sanitizer.cleanMessage(message))
-            warning.line = line > 0 ? Int(line) : nil
+            warning.line = line
             runtime.host.inputWarnings.append(warning)
             return 0
         }
@@ -114,20 +106,11 @@ extension SwatchbookModule {
                     "@param line integer", "@param message string",
                 ])
         ) { stack throws(LuaHostError) in
-            guard let input = runtime.host.input else {
-                throw LuaHostError(
-                    "sb.input_error: this plugin was given no file (it is not run as a reader)")
-            }
-            guard let line = stack.integer(at: 1), line >= 0 else {
-                throw LuaHostError(
-                    "sb.input_error: argument 1 is \(stack.describe(at: 1)), expected a line number (0 for none)"
-                )
-            }
+            let (input, line) = try inputPlace(of: runtime, on: stack, in: "sb.input_error")
             let message = stack.string(at: 2) ?? "is not a file this reader understands"
             runtime.host.inputFailure = Diagnostic(
-                .data, file: input.displayName, line: line > 0 ? Int(line) : nil,
-                Sanitizer.cleanMessage(message))
-            throw LuaHostError("\(input.displayName):\(line): \(message)")
+                .data, file: input.displayName, line: line, Sanitizer.cleanMessage(message))
+            throw LuaHostError("\(input.displayName):\(line ?? 0): \(message)")
         }
         function(
             "title", in: runtime,
@@ -216,6 +199,21 @@ extension SwatchbookModule {
             throw refuse(.inputMissing, "cannot be read (permission denied?)")
         }
         return [UInt8](data)
+    }
+
+    /// The file a reader was given and the line argument 1 names in it
+    /// (0: none, nil), for `sb.input_error` and `sb.input_warning`.
+    private static func inputPlace(of runtime: LuaRuntime, on stack: LuaStack, in function: String)
+        throws(LuaHostError) -> (InputFile, Int?)
+    {
+        guard let input = runtime.host.input else {
+            throw LuaHostError("\(function): this plugin was given no file (it is not run as a reader)")
+        }
+        guard let line = stack.integer(at: 1), line >= 0 else {
+            throw LuaHostError(
+                "\(function): argument 1 is \(stack.describe(at: 1)), expected a line number (0 for none)")
+        }
+        return (input, line > 0 ? Int(line) : nil)
     }
 
     private static func relativePath(on stack: LuaStack, in function: String) throws(LuaHostError) -> String {
