@@ -58,8 +58,15 @@ struct CheckCommand {
         allowedReads = try ViewOptions.allowRead.values(in: parsed).map { resolve($0).path }
         let verbose = ViewOptions.verboseFlag.isSet(in: parsed)
         let strict = Self.strict.isSet(in: parsed)
-        let readers = ReaderLocator.Readers(
-            userFolder: ReaderLocator(environment: locator.environment).userFolder, warn: report)
+        // The readers, which load the user's, only once a folder is named.
+        var loadedReaders: ReaderLocator.Readers?
+        func readers() -> ReaderLocator.Readers {
+            if let loadedReaders { return loadedReaders }
+            let readers = ReaderLocator.Readers(
+                userFolder: ReaderLocator(environment: locator.environment).userFolder, warn: report)
+            loadedReaders = readers
+            return readers
+        }
         var outcomes: [Outcome] = []
         var seen: Set<String> = []
         for argument in parsed.positionals {
@@ -88,12 +95,12 @@ struct CheckCommand {
     /// (the files left out listed with `--verbose`), or for itself when it
     /// holds nothing to check; a `pack.lua` for itself and the theme files
     /// it lists; anything else for itself.
-    private func expand(_ argument: String, readers: ReaderLocator.Readers, verbose: Bool) -> [String] {
+    private func expand(_ argument: String, readers: () -> ReaderLocator.Readers, verbose: Bool) -> [String] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: resolve(argument).path, isDirectory: &isDirectory),
             isDirectory.boolValue
         else { return [argument] + themes(listedBy: argument) }
-        let expansion = expand(folder: argument, readers: readers)
+        let expansion = expand(folder: argument, readers: readers())
         if verbose {
             for (file, why) in expansion.skipped { report("\(file): skipped: \(why)") }
         }
