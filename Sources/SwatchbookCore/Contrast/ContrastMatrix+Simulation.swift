@@ -23,8 +23,16 @@ extension ContrastMatrix {
     /// ``confusions`` filled: the pairs whose colours are told apart as drawn
     /// and fall below ``indistinguishableDeltaE`` under `simulation`.
     public func simulated(_ simulation: ColorVision.Simulation) -> ContrastMatrix {
+        // Each colour simulated once: a matrix of n colours holds n² pairs.
+        var simulatedColors: [Color: Color] = [:]
+        func simulate(_ color: Color) -> Color {
+            if let known = simulatedColors[color] { return known }
+            let seen = simulation(color)
+            simulatedColors[color] = seen
+            return seen
+        }
         func seen(_ swatch: ContrastSwatch) -> ContrastSwatch {
-            ContrastSwatch(path: swatch.path, name: swatch.name, color: simulation(swatch.color))
+            ContrastSwatch(path: swatch.path, name: swatch.name, color: simulate(swatch.color))
         }
         var matrix = self
         matrix.simulation = simulation
@@ -38,20 +46,15 @@ extension ContrastMatrix {
             }
             // A matrix's colours each against each other once; a declared
             // list, pair by pair.
-            var candidates: [(ContrastSwatch, ContrastSwatch)] = group.pairs.map {
-                ($0.foreground, $0.background)
-            }
-            if !isDeclared {
-                candidates = []
-                for i in group.swatches.indices {
-                    for j in group.swatches.indices where j > i {
-                        candidates.append((group.swatches[i], group.swatches[j]))
-                    }
+            let candidates: [(ContrastSwatch, ContrastSwatch)] =
+                isDeclared
+                ? group.pairs.map { ($0.foreground, $0.background) }
+                : group.swatches.indices.flatMap { i in
+                    group.swatches.indices.filter { $0 > i }.map { (group.swatches[i], group.swatches[$0]) }
                 }
-            }
             for (first, second) in candidates {
                 let drawn = first.color.deltaEOK(to: second.color)
-                let simulated = simulation(first.color).deltaEOK(to: simulation(second.color))
+                let simulated = simulate(first.color).deltaEOK(to: simulate(second.color))
                 guard drawn >= Self.indistinguishableDeltaE, simulated < Self.indistinguishableDeltaE else {
                     continue
                 }
