@@ -115,11 +115,11 @@ public struct Warning: Sendable, Equatable {
     public var formatted: String {
         file + (line.map { ":\($0)" } ?? "") + ": " + (dataPath.map { $0 + ": " } ?? "") + "warning: "
             + message
-            + (suggestion?.phrase ?? "") + others
+            + (suggestion?.phrase ?? "") + morePlaces
     }
 
     /// How many more places have it: " (and 3 more items)", or nothing.
-    public var others: String {
+    public var morePlaces: String {
         switch more {
         case 0: ""
         case 1: " (and 1 more \(noun))"
@@ -130,6 +130,6 @@ public struct Warning: Sendable, Equatable {
     /// The warning told as an error (`check --strict`), at the same place.
     public var asProblem: Diagnostic {
         Diagnostic(
-            .data, file: file, line: line, dataPath: dataPath, message + others, suggestion: suggestion)
+            .data, file: file, line: line, dataPath: dataPath, message + morePlaces, suggestion: suggestion)
     }
 }
