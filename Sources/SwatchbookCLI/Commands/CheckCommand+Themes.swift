@@ -47,11 +47,7 @@ extension CheckCommand {
             Diagnostic(
                 .data, file: file, dataPath: "themes[\(index + 1)]", "no theme file \"\(theme)\" in the pack")
         }
-        if var first = missing.first {
-            first.others = Array(missing.dropFirst())
-            first.warnings = warnings
-            throw first
-        }
+        if let all = Diagnostic.all(missing, warnings: warnings) { throw all }
         return Outcome(file: file, warnings: warnings)
     }
 
@@ -65,10 +61,7 @@ extension CheckCommand {
         let theme = try resolver.resolve(id, problems: &problems)
         let roleFiles = try resolver.merged(id).roleFiles
         var outcome = Outcome(file: file)
-        if var first = problems.first {
-            first.others = Array(problems.dropFirst())
-            outcome.problem = first
-        }
+        outcome.problem = Diagnostic.all(problems)
         var rows = [["ROLE", "FG", "BG", "CONTRAST", "LEVEL"]]
         for pair in theme.contrasts {
             let minimum = Theme.RoleContrast.minimum(for: pair.role)

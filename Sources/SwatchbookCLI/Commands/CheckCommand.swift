@@ -27,13 +27,10 @@ struct CheckCommand {
 
         /// `--strict`: each warning becomes a problem of its own, told as one.
         mutating func makeWarningsProblems() {
-            var problems = warnings.map(\.asProblem)
+            guard !warnings.isEmpty else { return }
+            let told = warnings.map(\.asProblem)
             warnings = []
-            guard !problems.isEmpty else { return }
-            if let problem { problems.insert(contentsOf: [problem] + problem.others, at: 0) }
-            var first = problems.removeFirst()
-            first.others = problems
-            problem = first
+            problem = Diagnostic.all((problem.map { [$0] + $0.others } ?? []) + told)
         }
     }
 

@@ -92,6 +92,18 @@ public struct Diagnostic: Error, Sendable, Equatable {
     }
 }
 
+extension Diagnostic {
+    /// Every problem of a file as one diagnostic, as `check` lists them: the
+    /// first, carrying the others (and `warnings`, when given); nil when
+    /// there are none.
+    public static func all(_ problems: [Diagnostic], warnings: [Warning] = []) -> Diagnostic? {
+        guard var first = problems.first else { return nil }
+        first.others = Array(problems.dropFirst())
+        if !warnings.isEmpty { first.warnings = warnings }
+        return first
+    }
+}
+
 /// A warning: something accepted but probably not meant.
 public struct Warning: Sendable, Equatable {
     public var file: String

@@ -86,10 +86,7 @@ public struct ThemeResolver: Sendable {
     public func resolve(_ id: String) throws(Diagnostic) -> Theme {
         var problems: [Diagnostic] = []
         let theme = try resolve(id, problems: &problems)
-        if var first = problems.first {
-            first.others = Array(problems.dropFirst())
-            throw first
-        }
+        if let all = Diagnostic.all(problems) { throw all }
         return theme
     }
 

@@ -68,11 +68,7 @@ extension PackManifest {
                     .data, file: displayName, dataPath: "themes",
                     "expected a list of theme files, got \(stack.describe(at: -1))"))
         }
-        if var first = problems.first {
-            first.others = Array(problems.dropFirst())
-            first.warnings = warnings
-            throw first
-        }
+        if let all = Diagnostic.all(problems, warnings: warnings) { throw all }
         let manifest = PackManifest(
             name: name ?? "", version: version, author: author, license: license, themes: themes)
         return (manifest, warnings)

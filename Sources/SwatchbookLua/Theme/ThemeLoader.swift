@@ -20,13 +20,8 @@ public enum ThemeLoader {
     public static func load(
         file url: URL, displayName: String, source: [UInt8]? = nil, limits: ScriptLimits = ScriptLimits()
     ) throws(Diagnostic) -> Loaded {
-        var loaded = try loadCollecting(file: url, displayName: displayName, source: source, limits: limits)
-        if var first = loaded.problems.first {
-            first.others = Array(loaded.problems.dropFirst())
-            first.warnings = loaded.warnings
-            throw first
-        }
-        loaded.problems = []
+        let loaded = try loadCollecting(file: url, displayName: displayName, source: source, limits: limits)
+        if let all = Diagnostic.all(loaded.problems, warnings: loaded.warnings) { throw all }
         return loaded
     }
 

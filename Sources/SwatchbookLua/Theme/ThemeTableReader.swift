@@ -28,10 +28,7 @@ final class ThemeTableReader {
     /// once, the first with the others (see ``readCollecting(at:fallbackID:)``).
     func read(at index: Int32, fallbackID: String) throws(Diagnostic) -> (ThemeSpec, [String]) {
         let (spec, aliases) = readCollecting(at: index, fallbackID: fallbackID)
-        if var first = problems.first {
-            first.others = Array(problems.dropFirst())
-            throw first
-        }
+        if let all = Diagnostic.all(problems) { throw all }
         return (spec, aliases)
     }
 
