@@ -63,17 +63,13 @@ struct ContrastCommand {
         }
         let options = try ViewOptions(parsed, command: "contrast")
         let outputPath = try Self.output(in: parsed)
-        let format: ContrastReport.Format
-        if let given = try Self.format.value(in: parsed) {
-            format = given
-        } else if outputPath.map({ $0.hasSuffix(".json") }) == true {
-            format = .json
-        } else if outputPath.map({ $0.hasSuffix(".html") }) == true {
-            format = .html
-        } else {
-            let colourAsked = ColorDepth.isForced(options.request, environment: terminal.environment)
-            format = (terminal.isTerminal && outputPath == nil) || colourAsked ? .ansi : .plain
-        }
+        let format =
+            try Self.format.value(in: parsed)
+            ?? ContrastReport.Format(
+                rawValue: ReportFormat.chosen(
+                    output: outputPath, request: options.request, terminal: terminal
+                )
+                .rawValue)!
         let scope = try Self.scope.value(in: parsed)
         let given = try Self.pair.values(in: parsed)
         let minimum = try Self.minimum.value(in: parsed)

@@ -10,9 +10,7 @@ import SwatchbookSession
 /// as `diff(1)`'s does.
 struct DiffCommand {
     /// What the report is written as.
-    enum Format: String, CaseIterable, Sendable {
-        case ansi, plain, html, json
-    }
+    typealias Format = ReportFormat
 
     static let format = OptionSpec<Format>.choice(
         "--format", valueName: "FORMAT",
@@ -88,11 +86,7 @@ struct DiffCommand {
         let toTerminal = terminal.isTerminal && outputPath == nil
         let format =
             try Self.format.value(in: parsed)
-            ?? outputPath.flatMap { path in
-                [.html, .json].first { path.lowercased().hasSuffix("." + $0.rawValue) }
-            }
-            ?? (toTerminal || ColorDepth.isForced(request, environment: terminal.environment)
-                ? .ansi : .plain)
+            ?? ReportFormat.chosen(output: outputPath, request: request, terminal: terminal)
         let bytes: [UInt8]
         switch format {
         case .json: bytes = report.json()
