@@ -74,10 +74,7 @@ extension ContrastReport {
         bytes.append(contentsOf: ",\"declared\":\(matrix.isDeclared),\"pairs\":[".utf8)
         for (index, pair) in matrix.pairs.enumerated() {
             if index > 0 { bytes.append(contentsOf: ",".utf8) }
-            bytes.append(contentsOf: "\n{\"fg\":".utf8)
-            swatch(pair.foreground, into: &bytes)
-            bytes.append(contentsOf: ",\"bg\":".utf8)
-            swatch(pair.background, into: &bytes)
+            open(("fg", pair.foreground), ("bg", pair.background), into: &bytes)
             bytes.append(contentsOf: ",\"ratio\":\(ratio(pair.ratio).dropLast(2)),\"level\":".utf8)
             bytes.append(jsonString: pair.level.rawValue)
             bytes.append(contentsOf: ",\"backdrop\":".utf8)
@@ -92,10 +89,7 @@ extension ContrastReport {
             bytes.append(contentsOf: ",\"severity\":\(simulation.severity)},\"indistinguishable\":[".utf8)
             for (index, confusion) in matrix.confusions.enumerated() {
                 if index > 0 { bytes.append(contentsOf: ",".utf8) }
-                bytes.append(contentsOf: "\n{\"first\":".utf8)
-                swatch(confusion.first, into: &bytes)
-                bytes.append(contentsOf: ",\"second\":".utf8)
-                swatch(confusion.second, into: &bytes)
+                open(("first", confusion.first), ("second", confusion.second), into: &bytes)
                 bytes.append(
                     contentsOf:
                         ",\"deltaE\":\(deltaE(confusion.deltaE)),\"simulatedDeltaE\":\(deltaE(confusion.simulatedDeltaE))}"
@@ -105,6 +99,18 @@ extension ContrastReport {
         }
         bytes.append(contentsOf: "}\n".utf8)
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Opens an entry of two colours on a line of its own: `{"fg":{…},"bg":{…}`,
+    /// left open for the entry's numbers.
+    private static func open(
+        _ first: (key: String, swatch: ContrastSwatch), _ second: (key: String, swatch: ContrastSwatch),
+        into bytes: inout [UInt8]
+    ) {
+        bytes.append(contentsOf: "\n{\"\(first.key)\":".utf8)
+        swatch(first.swatch, into: &bytes)
+        bytes.append(contentsOf: ",\"\(second.key)\":".utf8)
+        swatch(second.swatch, into: &bytes)
     }
 
     private static func swatch(_ swatch: ContrastSwatch, into bytes: inout [UInt8]) {
