@@ -24,8 +24,12 @@ public struct Diagnostic: Error, Sendable, Equatable {
     public var kind: Kind
     public var file: String?
     public var line: Int?
+    /// The column of `line` (from 1), when the reader knows it.
+    public var column: Int?
     public var dataPath: String?
     public var message: String
+    /// Which kind of problem it is, for `check --format` and its rules.
+    public var code: DiagnosticCode?
     /// What the user may have meant, shown after the message.
     public var suggestion: Suggestion?
     /// Where to read more ("see 'swatchbook help render'"), shown last.
@@ -71,9 +75,7 @@ public struct Diagnostic: Error, Sendable, Equatable {
     public var formatted: String {
         var location = ""
         if let file {
-            location = file
-            if let line { location += ":\(line)" }
-            location += ": "
+            location = file + Self.place(line: line, column: column) + ": "
         }
         if let dataPath { location += dataPath + ": " }
         return location + sentence
@@ -93,6 +95,12 @@ public struct Diagnostic: Error, Sendable, Equatable {
 }
 
 extension Diagnostic {
+    /// `:LINE:COLUMN`, `:LINE` or nothing, after a file's name.
+    static func place(line: Int?, column: Int?) -> String {
+        guard let line else { return "" }
+        return ":\(line)" + (column.map { ":\($0)" } ?? "")
+    }
+
     /// Every problem of a file as one diagnostic, as `check` lists them: the
     /// first, carrying the others (and `warnings`, when given); nil when
     /// there are none.
@@ -109,8 +117,12 @@ public struct Warning: Sendable, Equatable {
     public var file: String
     /// The line of `file` it is about, when a palette file's reader knows it.
     public var line: Int?
+    /// The column of `line` (from 1), when the reader knows it.
+    public var column: Int?
     public var dataPath: String?
     public var message: String
+    /// Which kind of warning it is, for `check --format` and its rules.
+    public var code: DiagnosticCode?
     public var suggestion: Suggestion?
     /// How many more places have the same slip, and what each is ("item"):
     /// a misspelt key in a generated table is reported once.
@@ -125,7 +137,8 @@ public struct Warning: Sendable, Equatable {
     }
 
     public var formatted: String {
-        file + (line.map { ":\($0)" } ?? "") + ": " + (dataPath.map { $0 + ": " } ?? "") + "warning: "
+        file + Diagnostic.place(line: line, column: column) + ": " + (dataPath.map { $0 + ": " } ?? "")
+            + "warning: "
             + message
             + (suggestion?.phrase ?? "") + morePlaces
     }
@@ -141,7 +154,10 @@ public struct Warning: Sendable, Equatable {
 
     /// The warning told as an error (`check --strict`), at the same place.
     public var asProblem: Diagnostic {
-        Diagnostic(
+        var problem = Diagnostic(
             .data, file: file, line: line, dataPath: dataPath, message + morePlaces, suggestion: suggestion)
+        problem.column = column
+        problem.code = code
+        return problem
     }
 }
