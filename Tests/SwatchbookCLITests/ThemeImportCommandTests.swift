@@ -84,7 +84,7 @@ struct ThemeImportCommandTests {
         #expect(Self.contents(scratch.url.path) == ["out"])
     }
 
-    /// The README's own example, on a machine with no config folder yet.
+    /// docs/THEMES.md's own example, on a machine with no config folder yet.
     @Test func anImportIntoAFreshConfigFolderMakesItsFolders() throws {
         let home = ScratchFolder()
         let result = try CommandRunner.run(

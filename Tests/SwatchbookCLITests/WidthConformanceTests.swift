@@ -153,7 +153,7 @@ import Testing
         }
         #expect(mismatches.isEmpty, "\(mismatches.count): \(mismatches.prefix(20))")
         // Unicode 16 and 17 characters utf8proc 2.8 does not have: the
-        // README's behaviour notes give the default and this count.
+        // width table in docs/REFERENCE.md gives the default and this count.
         #expect(newer < 7000, "\(newer) newer code points measured differently")
         print(
             "width conformance: \(mismatches.count) mismatches over known scalars, \(newer) newer ones differ"

@@ -4,43 +4,44 @@ import Testing
 
 @testable import SwatchbookLua
 
-/// The README's plugin reference is ``LuaSchema/markdownReference``: it
-/// names every key the host accepts, with its type and default, and no
-/// other. `RECORD_GOLDEN=1` rewrites it in the README, as a golden file.
+/// The plugin reference in docs/PLUGINS.md is ``LuaSchema/markdownReference``:
+/// it names every key the host accepts, with its type and default, and no
+/// other. `RECORD_GOLDEN=1` rewrites it in the page, as a golden file.
 @Suite struct PluginReferenceTests {
-    static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("README.md")
+        .deletingLastPathComponent().appendingPathComponent("docs/PLUGINS.md")
 
-    /// The README's text and the range of its reference, between the markers.
-    static func reference() throws -> (readme: String, range: Range<String.Index>) {
-        let text = try String(contentsOf: readme, encoding: .utf8)
+    /// The page's text and the range of its reference, between the markers.
+    static func reference() throws -> (page: String, range: Range<String.Index>) {
+        let text = try String(contentsOf: page, encoding: .utf8)
         let begin = try #require(
-            text.range(of: LuaSchema.referenceBegin + "\n"), "the README has no reference")
+            text.range(of: LuaSchema.referenceBegin + "\n"), "docs/PLUGINS.md has no reference")
         let end = try #require(
             text.range(of: "\n" + LuaSchema.referenceEnd, range: begin.upperBound..<text.endIndex),
-            "the README's reference has no end")
+            "docs/PLUGINS.md's reference has no end")
         return (text, begin.upperBound..<end.lowerBound)
     }
 
-    @Test func theReadmeReferenceIsGeneratedFromTheSchema() throws {
+    @Test func thePluginPageReferenceIsGeneratedFromTheSchema() throws {
         let (text, range) = try Self.reference()
         let generated = LuaSchema.markdownReference
         if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1" {
             try text.replacingCharacters(in: range, with: generated).write(
-                to: Self.readme, atomically: true, encoding: .utf8)
+                to: Self.page, atomically: true, encoding: .utf8)
             Issue.record(
-                "rewrote the README's plugin reference; review it and run again without RECORD_GOLDEN")
+                "rewrote the plugin reference in docs/PLUGINS.md; review it and run again without RECORD_GOLDEN"
+            )
             return
         }
         let written = String(text[range])
         #expect(
             written == generated,
-            "the README's reference differs from the schema's (RECORD_GOLDEN=1 rewrites it):\n\(Golden.lineDiff(expected: written, actual: generated))"
+            "docs/PLUGINS.md's reference differs from the schema's (RECORD_GOLDEN=1 rewrites it):\n\(Golden.lineDiff(expected: written, actual: generated))"
         )
     }
 
-    /// Every key named in the README's reference, as `Class.key`.
+    /// Every key named in the page's reference, as `Class.key`.
     static func namedKeys(in reference: Substring) -> Set<String> {
         var keys: Set<String> = []
         var table: String?
@@ -55,12 +56,12 @@ import Testing
     }
 
     /// Said apart from the whole text's comparison, so that a failure names the key.
-    @Test func theReadmeNamesEveryKeyTheSchemaDeclaresAndNoOther() throws {
+    @Test func thePluginPageNamesEveryKeyTheSchemaDeclaresAndNoOther() throws {
         let (text, range) = try Self.reference()
         let named = Self.namedKeys(in: text[range])
         let declared = Set(LuaSchema.tables.flatMap { table in table.keyList.map { table.name + "." + $0 } })
-        #expect(declared.subtracting(named).sorted() == [], "declared, missing from the README")
-        #expect(named.subtracting(declared).sorted() == [], "in the README, not declared")
+        #expect(declared.subtracting(named).sorted() == [], "declared, missing from docs/PLUGINS.md")
+        #expect(named.subtracting(declared).sorted() == [], "in docs/PLUGINS.md, not declared")
         #expect(named.contains("Glyphs.more_left") && named.contains("Swatch.show_hex"))
     }
 }

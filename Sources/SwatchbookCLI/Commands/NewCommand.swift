@@ -84,9 +84,9 @@ struct NewCommand {
     static func plugin(_ name: String) -> String {
         """
         -- \(name): a Swatchbook plugin. Check it with `swatchbook check \(name).lua`,
-        -- draw it with `swatchbook render \(name)` (or browse, pick). The README's
-        -- "Writing a plugin" has the whole API; the stubs in .types/ let an editor
-        -- with lua-language-server complete `sb.` and the plugin's keys.
+        -- draw it with `swatchbook render \(name)` (or browse, pick). docs/PLUGINS.md
+        -- has the whole API; the stubs in .types/ let an editor with
+        -- lua-language-server complete `sb.` and the plugin's keys.
         local sb = require "swatchbook"
 
         ---@type swatchbook.Plugin

@@ -6,7 +6,7 @@ import SwatchbookTerminal
 /// The command line: dispatches to a command, prints its output or its one
 /// line of error, and returns the exit code (sysexits).
 public enum SwatchbookCLI {
-    public static let version = "0.1.0"
+    public static let version = "0.2.0"
 
     public static func main(_ arguments: [String]) -> Int32 {
         let verbose = arguments.contains("--verbose")

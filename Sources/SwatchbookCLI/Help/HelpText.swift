@@ -218,7 +218,7 @@ enum HelpText {
                 terminal reads terminal colour schemes, each in the format its reader
                 recognises (or FORMAT: alacritty, foot, ghostty, iterm, kitty, konsole,
                 tilix, wezterm, windows-terminal, xfce4-terminal, xresources), into themes
-                with id term-SLUG whose roles take the ANSI slots (see the README's table).
+                with id term-SLUG whose roles take the ANSI slots (see docs/FORMATS.md).
 
                 \(ThemeImportCommand.parser.optionsHelp)
 

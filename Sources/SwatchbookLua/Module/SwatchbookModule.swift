@@ -4,7 +4,7 @@ import SwatchbookCore
 /// The `swatchbook` module plugins `require`: colour constructors and
 /// methods, and the host's version.
 enum SwatchbookModule {
-    static let version = "0.1.0"
+    static let version = "0.2.0"
     static let api = 1
 
     /// Builds the module table, registers it for `require "swatchbook"`,

@@ -1,8 +1,8 @@
-/// The plugin reference in the README: a table of keys for each table kind,
+/// The plugin reference in docs/PLUGINS.md: a table of keys for each table kind,
 /// generated from the schema so it says what the host accepts. A test holds
-/// the README's copy to this text (`RECORD_GOLDEN=1` rewrites it).
+/// the page's copy to this text (`RECORD_GOLDEN=1` rewrites it).
 extension LuaSchema {
-    /// The line before the generated reference in the README.
+    /// The line before the generated reference in docs/PLUGINS.md.
     static let referenceBegin =
         "<!-- The plugin reference, generated from LuaSchema: RECORD_GOLDEN=1 swift test --filter PluginReference rewrites it -->"
     /// The line after it.

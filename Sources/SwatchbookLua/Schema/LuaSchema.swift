@@ -4,7 +4,7 @@
 ///
 /// The readers take the keys they accept (and "did you mean" among) from
 /// here, ``LuaStubs`` writes the `---@class` stubs from here and the
-/// README's plugin reference is generated from here, so what the host
+/// plugin reference in docs/PLUGINS.md is generated from here, so what the host
 /// accepts, what an editor completes and what the reference says cannot
 /// drift apart.
 enum LuaSchema {
