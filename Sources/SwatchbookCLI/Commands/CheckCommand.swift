@@ -194,7 +194,31 @@ struct CheckCommand {
             bundle: located.bundle, probe: probe, context: context)
         outcome.warnings += plugin.warnings
         defer { outcome.warnings += plugin.sourceWarnings }
-        try draw(plugin)
+        let source = try draw(plugin)
+        outcome.problem = Diagnostic.all(try lowPairs(of: plugin, in: source))
+    }
+
+    /// The minimum of a declared pair that sets none: WCAG AA for text.
+    static let pairMinimum = 4.5
+
+    /// A problem (SB010) for each pair the palette declares (a plugin's
+    /// `pairs`, a tokens file's `$extensions["org.swatchbook"].pairs`, as
+    /// `contrast` reads them) that is below its minimum.
+    private func lowPairs(of plugin: Plugin, in source: any CatalogueSource) throws(Diagnostic)
+        -> [Diagnostic]
+    {
+        guard source.isEager else { return [] }
+        let file = plugin.input?.displayName ?? plugin.file
+        var problems: [Diagnostic] = []
+        for (pair, place) in try ContrastCommand.declaredPairs(of: plugin, in: source, file: file) {
+            let minimum = pair.minimum ?? Self.pairMinimum
+            guard pair.ratio < minimum else { continue }
+            let message =
+                "fg \(ContrastReport.describe(pair.foreground)) on bg \(ContrastReport.describe(pair.background)): "
+                + "contrast \(ContrastReport.ratio(pair.ratio, minimum: minimum)) is below \(ContrastReport.minimum(minimum))"
+            problems.append(Diagnostic(.data, file: file, dataPath: place, message).coded(.lowContrast))
+        }
+        return problems
     }
 
     /// Opens the plugin as `render --format plain` would, `on_load` first,
@@ -202,7 +226,7 @@ struct CheckCommand {
     /// catalogue is drawn whole; a lazy source, which may be too big for
     /// that, as its first and last screens, so both ends of its index
     /// ranges are asked for.
-    private func draw(_ plugin: Plugin) throws(Diagnostic) {
+    private func draw(_ plugin: Plugin) throws(Diagnostic) -> any CatalogueSource {
         let folder = (plugin.fileURL ?? resolve(plugin.file)).deletingLastPathComponent()
         let theme = try ThemeChoice.forPlugin(plugin, option: nil, folder: folder, warn: { _ in })
         let session = Session(
@@ -222,6 +246,7 @@ struct CheckCommand {
             if plugin.hasSearch { try filter(session, pipeline) }
         }
         if let failure = plugin.sourceFailure { throw failure }
+        return session.source
     }
 
     /// What `check` types into the filter of a lazy source with a `search`.
