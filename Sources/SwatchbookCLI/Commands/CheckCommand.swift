@@ -11,10 +11,17 @@ import SwatchbookSession
 /// file.
 struct CheckCommand {
     static let strict = FlagSpec("--strict", help: "count every warning as a problem: exit 65 on any")
+    static let format = OptionSpec<CheckFormat>.choice(
+        "--format", valueName: "FORMAT",
+        help: "text|json|sarif|github|junit: how to report (default text)")
+    static let output = OptionSpec.text(
+        "--output", short: "-o", valueName: "FILE",
+        help: "write the report to FILE atomically instead of stdout")
     static let parser = ArgumentParser(
         command: "check",
         options: [
-            ViewOptions.verboseFlag.option, strict.option, ViewOptions.allowRead.option,
+            ViewOptions.verboseFlag.option, strict.option, format.option, output.option,
+            ViewOptions.allowRead.option,
         ])
 
     /// What checking one file found.
@@ -55,6 +62,10 @@ struct CheckCommand {
         allowedReads = try ViewOptions.allowRead.values(in: parsed).map { resolve($0).path }
         let verbose = ViewOptions.verboseFlag.isSet(in: parsed)
         let strict = Self.strict.isSet(in: parsed)
+        let format = try Self.format.value(in: parsed) ?? .text
+        let outputPath = try Self.output.value(in: parsed)
+        // What goes to stdout, held for -o: text's contrast tables.
+        var held = ""
         // The readers, which load the user's, only once a folder is named.
         var loadedReaders: ReaderLocator.Readers?
         func readers() -> ReaderLocator.Readers {
@@ -72,7 +83,11 @@ struct CheckCommand {
             where seen.insert(resolve(file).standardizedFileURL.path).inserted {
                 var outcome = check(file, named: file == argument)
                 if strict { outcome.makeWarningsProblems() }
-                if let text = outcome.contrastTable { try output(text) }
+                outcomes.append(outcome)
+                guard format == .text else { continue }
+                if let text = outcome.contrastTable {
+                    if outputPath == nil { try output(text) } else { held += text }
+                }
                 for warning in outcome.warnings { report(warning.formatted) }
                 if let problem = outcome.problem {
                     report(problem.formatted)
@@ -81,9 +96,13 @@ struct CheckCommand {
                     }
                     for other in problem.others { report(other.formatted) }
                 }
-                outcomes.append(outcome)
             }
         }
+        if format != .text {
+            held = CheckReport(outcomes: outcomes, folder: locator.currentDirectory).write(format)
+            if outputPath == nil { try output(held) }
+        }
+        if let outputPath { try OutputFile.writeAtomically(Array(held.utf8), to: outputPath) }
         report(Self.summary(outcomes))
         return Self.exitCode(outcomes)
     }
