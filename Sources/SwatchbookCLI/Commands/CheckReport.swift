@@ -255,12 +255,14 @@ struct CheckReport {
             for finding in findings where finding.isError {
                 xml +=
                     "      <failure message=\"\(Self.escaped(finding.sentence))\" type=\"\(finding.code.rawValue)\">"
-                    + Self.escaped(finding.place + finding.sentence) + "</failure>\n"
+                    + Self.escaped(finding.place + finding.sentence, inAttribute: false) + "</failure>\n"
             }
             let warnings = findings.filter { !$0.isError }
             if !warnings.isEmpty {
                 let lines = warnings.map { $0.place + "warning: " + $0.sentence + " [\($0.code.rawValue)]\n" }
-                xml += "      <system-out>" + Self.escaped(lines.joined()) + "</system-out>\n"
+                xml +=
+                    "      <system-out>" + Self.escaped(lines.joined(), inAttribute: false)
+                    + "</system-out>\n"
             }
             xml += "    </testcase>\n"
         }
@@ -269,8 +271,9 @@ struct CheckReport {
     }
 
     /// `text` safe in XML 1.0 text and attributes: no control character
-    /// but a line break, and `&<>"'` as entities.
-    static func escaped(_ text: String) -> String {
+    /// but a line break, and `&<>"'` as entities; a line break in an
+    /// attribute as `&#10;`, which a parser would turn into a space.
+    static func escaped(_ text: String, inAttribute: Bool = true) -> String {
         var escaped = ""
         for scalar in Sanitizer.cleanLines(text.replacingOccurrences(of: "\t", with: " ")).unicodeScalars {
             switch scalar {
@@ -279,7 +282,7 @@ struct CheckReport {
             case ">": escaped += "&gt;"
             case "\"": escaped += "&quot;"
             case "'": escaped += "&apos;"
-            case "\n": escaped += "&#10;"
+            case "\n": escaped += inAttribute ? "&#10;" : "\n"
             default: escaped.unicodeScalars.append(scalar)
             }
         }
