@@ -1,5 +1,8 @@
 import Foundation
+import SwatchbookCore
 import Testing
+
+@testable import SwatchbookCLI
 
 /// `check --format json|sarif|github|junit`: what CI reads. Each format
 /// holds every problem and warning with its code, follows its schema, and
@@ -330,5 +333,46 @@ struct CheckPairsTests {
         let entries = try #require(
             JSONSerialization.jsonObject(with: Data(result.stdout)) as? [[String: Any]])
         #expect(entries.map { $0["code"] as? String } == ["SB011", "SB005", "SB002"], "\(result.text)")
+    }
+}
+
+/// What no reader gives yet through the binary: a column, and files named
+/// from outside the working folder.
+@Suite("check's report, from outcomes")
+struct CheckReportTests {
+    static func report() -> CheckReport {
+        var warning = Warning(file: "pal ettes/é.css", dataPath: "--x", "looks like a colour")
+        warning.line = 3
+        warning.column = 7
+        warning = warning.coded(.badColour)
+        var outcome = CheckCommand.Outcome(file: "pal ettes/é.css")
+        outcome.warnings = [warning]
+        var elsewhere = CheckCommand.Outcome(file: "/elsewhere/a.gpl")
+        elsewhere.problem = Diagnostic(.data, file: "/elsewhere/a.gpl", line: 2, "bad")
+        var inside = CheckCommand.Outcome(file: "/work/here/b.gpl")
+        inside.problem = Diagnostic(.inputMissing, file: "/work/here/b.gpl", "no such file")
+        return CheckReport(outcomes: [outcome, elsewhere, inside], folder: "/work/here")
+    }
+
+    @Test func githubGivesTheColumn() {
+        #expect(
+            Self.report().github().split(separator: "\n").first
+                == "::warning file=pal ettes/é.css,line=3,col=7,title=SB005 bad-colour::pal ettes/é.css:3:7: --x: looks like a colour"
+        )
+    }
+
+    @Test func sarifGivesTheColumnAndURIReferences() throws {
+        let sarif = Self.report().sarif()
+        #expect(
+            sarif.contains(
+                #"{"artifactLocation":{"uri":"pal%20ettes/%C3%A9.css"},"region":{"startLine":3,"startColumn":7}}"#
+            ))
+        #expect(sarif.contains(#""uri":"file:///elsewhere/a.gpl"},"region":{"startLine":2}"#))
+        #expect(sarif.contains(#""ruleId":"SB013","#), "a missing file falls back to unreadable")
+        #expect(sarif.contains(#"{"artifactLocation":{"uri":"b.gpl"}}"#), "named from the working folder")
+    }
+
+    @Test func jsonGivesTheColumn() {
+        #expect(Self.report().json().contains(#""line":3,"column":7,"severity":"warning","code":"SB005""#))
     }
 }
