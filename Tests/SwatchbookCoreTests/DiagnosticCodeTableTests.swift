@@ -33,7 +33,8 @@ import Testing
             Issue.record("rewrote docs/check-codes.md; review it and run again without RECORD_GOLDEN")
             return
         }
-        #expect(String(text[range]) == Self.table, "docs/check-codes.md differs (RECORD_GOLDEN=1 rewrites it)")
+        #expect(
+            String(text[range]) == Self.table, "docs/check-codes.md differs (RECORD_GOLDEN=1 rewrites it)")
     }
 
     @Test func codesAreNumberedInOrderWithoutGaps() {
