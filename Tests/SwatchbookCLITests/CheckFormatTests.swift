@@ -372,6 +372,21 @@ struct CheckReportTests {
         #expect(sarif.contains(#"{"artifactLocation":{"uri":"b.gpl"}}"#), "named from the working folder")
     }
 
+    /// A theme built into the binary is named, but is no file to point at.
+    @Test func aBundledThemeIsNoLocation() throws {
+        let elsewhere = ScratchFolder()
+        let result = try CommandRunner.run(["check", "nord", "--format", "sarif"], in: elsewhere.url)
+        withKnownIssue("nord falls below its minimum contrast") {
+            #expect(result.status == 0)
+        }
+        #expect(result.text.contains(#""ruleId":"SB010""#))
+        #expect(!result.text.contains("bundled"), "\(result.text)")
+        let github = try CommandRunner.run(["check", "nord", "--format", "github"], in: elsewhere.url)
+        #expect(
+            github.text.hasPrefix("::error title=SB010 low-contrast::(bundled) nord/nord.lua: "),
+            "\(github.text)")
+    }
+
     @Test func jsonGivesTheColumn() {
         #expect(Self.report().json().contains(#""line":3,"column":7,"severity":"warning","code":"SB005""#))
     }

@@ -52,6 +52,13 @@ struct CheckFinding: Equatable {
     /// The message with its "did you mean", as a person reads it.
     var sentence: String { message + (suggestion?.phrase ?? "") }
 
+    /// The file, when it is one on disk to point at: not a theme built
+    /// into the binary (`(bundled) nord/nord.lua`, `(built in) default`).
+    var artifact: String? {
+        guard let file, !file.hasPrefix("(bundled) "), !file.hasPrefix("(built in) ") else { return nil }
+        return file
+    }
+
     /// `FILE:LINE:COLUMN: ` or as much of it as is known.
     var place: String {
         guard let file else { return "" }
@@ -135,7 +142,7 @@ struct CheckReport {
                 .init("level", .string(finding.severity)),
                 .init("message", .object([.init("text", .string(finding.sentence))])),
             ]
-            if let file = finding.file {
+            if let file = finding.artifact {
                 var physical: [JSONValue.Member] = [
                     .init("artifactLocation", .object([.init("uri", .string(uri(file)))]))
                 ]
@@ -209,8 +216,8 @@ struct CheckReport {
     func github() -> String {
         findings.map { finding in
             var properties: [String] = []
-            if let file = finding.file { properties.append("file=" + Self.property(file)) }
-            if finding.file != nil, let line = finding.line {
+            if let file = finding.artifact { properties.append("file=" + Self.property(file)) }
+            if finding.artifact != nil, let line = finding.line {
                 properties.append("line=\(line)")
                 if let column = finding.column { properties.append("col=\(column)") }
             }
