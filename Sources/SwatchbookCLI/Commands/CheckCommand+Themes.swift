@@ -4,7 +4,8 @@ import SwatchbookLua
 
 /// Themes and packs under `check`: a theme is loaded, resolved over the
 /// installed themes (and its own pack's), and each text role's WCAG
-/// contrast against its background is reported, with a warning below 4.5:1.
+/// contrast against its background is reported; a role below its minimum
+/// (4.5:1, 3:1 for the large kinds) is a problem (SB010).
 extension CheckCommand {
     func checkTheme(file: String, url: URL) throws(Diagnostic) -> Outcome {
         let loaded = try ThemeLoader.loadCollecting(file: url, displayName: file)
@@ -52,8 +53,9 @@ extension CheckCommand {
     }
 
     /// The theme's contrast table and warnings, with every problem found in
-    /// its table (`problems`) or in binding its colours: a theme with
-    /// problems still reports the contrast of the roles that bind.
+    /// its table (`problems`), in binding its colours or in their contrast:
+    /// a theme with problems still reports the contrast of the roles that
+    /// bind.
     private func contrastOutcome(
         file: String, id: String, resolver: ThemeResolver, problems: [Diagnostic] = []
     ) throws(Diagnostic) -> Outcome {
@@ -61,7 +63,6 @@ extension CheckCommand {
         let theme = try resolver.resolve(id, problems: &problems)
         let roleFiles = try resolver.merged(id).roleFiles
         var outcome = Outcome(file: file)
-        outcome.problem = Diagnostic.all(problems)
         var rows = [["ROLE", "FG", "BG", "CONTRAST", "LEVEL"]]
         for pair in theme.contrasts {
             let minimum = Theme.RoleContrast.minimum(for: pair.role)
@@ -97,8 +98,10 @@ extension CheckCommand {
             if let setBy = roleFiles[pair.role], setBy != place.file {
                 message += place.dataPath == role ? "; set in \(setBy)" : ", set in \(setBy)"
             }
-            outcome.warnings.append(Warning(file: place.file, dataPath: place.dataPath, message))
+            problems.append(
+                Diagnostic(.data, file: place.file, dataPath: place.dataPath, message).coded(.lowContrast))
         }
+        outcome.problem = Diagnostic.all(problems)
         let heading = "\(file): \(theme.id) (\(theme.name), \(theme.isDark ? "dark" : "light"))\n"
         let table = ThemesCommand.table(rows).split(separator: "\n").map { "  " + $0 + "\n" }.joined()
         outcome.contrastTable = heading + table

@@ -11,10 +11,17 @@ import SwatchbookSession
 /// file.
 struct CheckCommand {
     static let strict = FlagSpec("--strict", help: "count every warning as a problem: exit 65 on any")
+    static let format = OptionSpec<CheckFormat>.choice(
+        "--format", valueName: "FORMAT",
+        help: "text|json|sarif|github|junit: how to report (default text)")
+    static let output = OptionSpec.text(
+        "--output", short: "-o", valueName: "FILE",
+        help: "write the report to FILE atomically instead of stdout")
     static let parser = ArgumentParser(
         command: "check",
         options: [
-            ViewOptions.verboseFlag.option, strict.option, ViewOptions.allowRead.option,
+            ViewOptions.verboseFlag.option, strict.option, format.option, output.option,
+            ViewOptions.allowRead.option,
         ])
 
     /// What checking one file found.
@@ -55,6 +62,10 @@ struct CheckCommand {
         allowedReads = try ViewOptions.allowRead.values(in: parsed).map { resolve($0).path }
         let verbose = ViewOptions.verboseFlag.isSet(in: parsed)
         let strict = Self.strict.isSet(in: parsed)
+        let format = try Self.format.value(in: parsed) ?? .text
+        let outputPath = try Self.output.value(in: parsed)
+        // What goes to stdout, held for -o: text's contrast tables.
+        var held = ""
         // The readers, which load the user's, only once a folder is named.
         var loadedReaders: ReaderLocator.Readers?
         func readers() -> ReaderLocator.Readers {
@@ -72,7 +83,11 @@ struct CheckCommand {
             where seen.insert(resolve(file).standardizedFileURL.path).inserted {
                 var outcome = check(file, named: file == argument)
                 if strict { outcome.makeWarningsProblems() }
-                if let text = outcome.contrastTable { try output(text) }
+                outcomes.append(outcome)
+                guard format == .text else { continue }
+                if let text = outcome.contrastTable {
+                    if outputPath == nil { try output(text) } else { held += text }
+                }
                 for warning in outcome.warnings { report(warning.formatted) }
                 if let problem = outcome.problem {
                     report(problem.formatted)
@@ -81,9 +96,13 @@ struct CheckCommand {
                     }
                     for other in problem.others { report(other.formatted) }
                 }
-                outcomes.append(outcome)
             }
         }
+        if format != .text {
+            held = CheckReport(outcomes: outcomes, folder: locator.currentDirectory).write(format)
+            if outputPath == nil { try output(held) }
+        }
+        if let outputPath { try OutputFile.writeAtomically(Array(held.utf8), to: outputPath) }
         report(Self.summary(outcomes))
         return Self.exitCode(outcomes)
     }
@@ -194,7 +213,31 @@ struct CheckCommand {
             bundle: located.bundle, probe: probe, context: context)
         outcome.warnings += plugin.warnings
         defer { outcome.warnings += plugin.sourceWarnings }
-        try draw(plugin)
+        let source = try draw(plugin)
+        outcome.problem = Diagnostic.all(try lowPairs(of: plugin, in: source))
+    }
+
+    /// The minimum of a declared pair that sets none: WCAG AA for text.
+    static let pairMinimum = 4.5
+
+    /// A problem (SB010) for each pair the palette declares (a plugin's
+    /// `pairs`, a tokens file's `$extensions["org.swatchbook"].pairs`, as
+    /// `contrast` reads them) that is below its minimum.
+    private func lowPairs(of plugin: Plugin, in source: any CatalogueSource) throws(Diagnostic)
+        -> [Diagnostic]
+    {
+        guard source.isEager else { return [] }
+        let file = plugin.input?.displayName ?? plugin.file
+        var problems: [Diagnostic] = []
+        for (pair, place) in try ContrastCommand.declaredPairs(of: plugin, in: source, file: file) {
+            let minimum = pair.minimum ?? Self.pairMinimum
+            guard pair.ratio < minimum else { continue }
+            let message =
+                "fg \(ContrastReport.describe(pair.foreground)) on bg \(ContrastReport.describe(pair.background)): "
+                + "contrast \(ContrastReport.ratio(pair.ratio, minimum: minimum)) is below \(ContrastReport.minimum(minimum))"
+            problems.append(Diagnostic(.data, file: file, dataPath: place, message).coded(.lowContrast))
+        }
+        return problems
     }
 
     /// Opens the plugin as `render --format plain` would, `on_load` first,
@@ -202,7 +245,7 @@ struct CheckCommand {
     /// catalogue is drawn whole; a lazy source, which may be too big for
     /// that, as its first and last screens, so both ends of its index
     /// ranges are asked for.
-    private func draw(_ plugin: Plugin) throws(Diagnostic) {
+    private func draw(_ plugin: Plugin) throws(Diagnostic) -> any CatalogueSource {
         let folder = (plugin.fileURL ?? resolve(plugin.file)).deletingLastPathComponent()
         let theme = try ThemeChoice.forPlugin(plugin, option: nil, folder: folder, warn: { _ in })
         let session = Session(
@@ -222,6 +265,7 @@ struct CheckCommand {
             if plugin.hasSearch { try filter(session, pipeline) }
         }
         if let failure = plugin.sourceFailure { throw failure }
+        return session.source
     }
 
     /// What `check` types into the filter of a lazy source with a `search`.

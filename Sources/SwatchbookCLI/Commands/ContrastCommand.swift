@@ -95,21 +95,10 @@ struct ContrastCommand {
             }
             matrix = ContrastMatrix(declared: pairs)
         } else if scope == nil,
-            case let (declaredPairs, place) = try Self.declared(by: opened.plugin, file: file),
-            !declaredPairs.isEmpty
+            case let declared = try Self.declaredPairs(of: opened.plugin, in: source, file: file),
+            !declared.isEmpty
         {
-            var pairs: [ContrastPair] = []
-            for (index, declared) in declaredPairs.enumerated() {
-                let at = place + "[\(index + 1)]"
-                pairs.append(
-                    ContrastPair(
-                        foreground: try Self.find(
-                            declared.fg, in: source, file: file, about: at + ".fg", data: true),
-                        background: try Self.find(
-                            declared.bg, in: source, file: file, about: at + ".bg", data: true),
-                        minimum: declared.min))
-            }
-            matrix = ContrastMatrix(declared: pairs)
+            matrix = ContrastMatrix(declared: declared.map(\.pair))
         } else {
             matrix = ContrastMatrix(source, scope: scope ?? .row)
         }
@@ -132,6 +121,25 @@ struct ContrastCommand {
         let bytes = ContrastReport.write(
             matrix, as: format, title: opened.plugin.documentTitle, depth: depth, width: width)
         return Measured(bytes: bytes, output: outputPath.map(AtomicOutput.init(path:)), failures: failures)
+    }
+
+    /// The pairs the palette declares, each measured in `source` with the
+    /// data path it was declared at (`pairs[2]`); a side that names no
+    /// colour is bad data naming its place. `check` gates on these.
+    static func declaredPairs(of plugin: Plugin, in source: any CatalogueSource, file: String)
+        throws(Diagnostic) -> [(pair: ContrastPair, place: String)]
+    {
+        let (declaredPairs, place) = try declared(by: plugin, file: file)
+        var pairs: [(pair: ContrastPair, place: String)] = []
+        for (index, declared) in declaredPairs.enumerated() {
+            let at = place + "[\(index + 1)]"
+            let pair = ContrastPair(
+                foreground: try find(declared.fg, in: source, file: file, about: at + ".fg", data: true),
+                background: try find(declared.bg, in: source, file: file, about: at + ".bg", data: true),
+                minimum: declared.min)
+            pairs.append((pair, at))
+        }
+        return pairs
     }
 
     /// The pairs the palette declares, and where: a plugin's `pairs`, else
@@ -158,6 +166,7 @@ struct ContrastCommand {
         let expected =
             data ? "a path like 1.2.3 or an item's id" : "a path like 1.2.3, an item's id or a CSS colour"
         throw Diagnostic(
-            .data, file: file, "\(about): \"\(text)\" names no colour of the catalogue; expected \(expected)")
+            .data, file: file, "\(about): \"\(text)\" names no colour of the catalogue; expected \(expected)"
+        ).coded(data ? .brokenAlias : .invalidField)
     }
 }

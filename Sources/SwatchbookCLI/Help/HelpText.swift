@@ -123,27 +123,40 @@ enum HelpText {
                 """
         case "check":
             return """
-                Usage: swatchbook check FILE... [--verbose]
+                Usage: swatchbook check FILE... [--strict] [--format FORMAT] [-o FILE] [--verbose]
 
                 Load each plugin in its own sandbox and draw it once, headless, without
                 output. A theme file (or an installed theme's id) is resolved and the WCAG
-                contrast of each text role against its background printed on stdout, with
-                a warning below 4.5:1; a pack.lua must list theme files that exist.
+                contrast of each text role against its background printed on stdout; a
+                role below 4.5:1 (3:1 for the large kinds) is a problem, and so is a pair
+                a palette declares (a plugin's pairs, a tokens file's
+                $extensions["org.swatchbook"].pairs) below its min (4.5:1 if it sets
+                none). A pack.lua must list theme files that exist.
                 Every problem and warning is one line on stderr (FILE:LINE: message,
                 FILE: data.path: message, FILE: warning: message), then a summary line.
-                A folder stands for its .lua files and the packs in its subfolders; a name
-                that is not a file is looked up on the search path, as render does, then
-                among the installed themes. A bad file does not stop the others.
+                A folder stands for its .lua files, the packs in its subfolders and every
+                palette file a reader claims; a name that is not a file is looked up on
+                the search path, as render does, then among the installed themes. A bad
+                file does not stop the others.
+
+                --format json|sarif|github|junit writes every problem and warning, each
+                with its code (SB001...), to stdout or -o FILE instead: json an array of
+                diagnostics, sarif a SARIF 2.1.0 log, github workflow commands
+                (::error file=...,line=...::message), junit a test case per file. The
+                summary line stays on stderr.
 
                 \(CheckCommand.parser.optionsHelp)
 
-                Exit status: 0 when every file is valid (warnings allowed), 65 when any is
-                invalid, else 66 when any is missing or unreadable, 64 without FILE.
+                Exit status: 0 when every file is valid (warnings allowed, unless
+                --strict), 65 when any is invalid, else 66 when any is missing or
+                unreadable, 64 without FILE; the same in every format.
 
                 Examples:
                   swatchbook check Scripts/*.lua
                   swatchbook check Scripts ~/.config/swatchbook/plugins
                   swatchbook check Themes/nord solarized-light
+                  swatchbook check tokens/ --format github
+                  swatchbook check palettes --format sarif -o check.sarif
 
                 """
         case "diff":

@@ -49,12 +49,14 @@ public struct ThemeResolver: Sendable {
                 throw Diagnostic(
                     .data, file: from?.file, dataPath: from == nil ? nil : "extends",
                     "theme \"\(current)\" is not installed",
-                    suggestion: Suggestion(for: current, among: specs.keys.sorted()))
+                    suggestion: Suggestion(for: current, among: specs.keys.sorted())
+                ).coded(.brokenAlias)
             }
             guard seen.insert(current).inserted else {
                 throw Diagnostic(
                     .data, file: spec.file, dataPath: "extends",
-                    "inheritance cycle: \((chain.map(\.key) + [current]).joined(separator: " → "))")
+                    "inheritance cycle: \((chain.map(\.key) + [current]).joined(separator: " → "))"
+                ).coded(.brokenAlias)
             }
             chain.append((current, spec))
             next = spec.extends
@@ -213,7 +215,7 @@ public struct ThemeResolver: Sendable {
                     throw Diagnostic(
                         .data, file: spec.file, dataPath: path,
                         "palette names refer to each other in a cycle: \((seen + [name]).joined(separator: " → "))"
-                    )
+                    ).coded(.brokenAlias)
                 }
                 seen.append(name)
                 guard let next = spec.palette[name]?.value else {
@@ -222,7 +224,8 @@ public struct ThemeResolver: Sendable {
                     throw Diagnostic(
                         .data, file: spec.file, dataPath: path,
                         "\"\(name)\" is neither a colour nor a palette entry",
-                        suggestion: Suggestion(for: name, among: spec.palette.keys.sorted()))
+                        suggestion: Suggestion(for: name, among: spec.palette.keys.sorted())
+                    ).coded(path.hasPrefix("roles.") ? .unboundRole : .brokenAlias)
                 }
                 current = next
             }

@@ -125,7 +125,8 @@ extension CatalogueReader {
         }
         switch ColorValue.readAuthored(at: -1, on: stack, keepsHex: false) {
         case .success(let value): return value
-        case .failure(let error): throw Failure(path: path + ".color", message: error.message)
+        case .failure(let error):
+            throw Failure(path: path + ".color", message: error.message, code: .badColour)
         }
     }
 

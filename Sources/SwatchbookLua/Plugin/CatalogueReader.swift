@@ -27,6 +27,8 @@ final class CatalogueReader {
     struct Failure: Error, Equatable {
         let path: String
         let message: String
+        /// A field of the wrong type or value, unless said otherwise.
+        var code = DiagnosticCode.invalidField
     }
 
     init(

@@ -114,7 +114,9 @@ public enum PluginLoader {
                 return 0
             }
             try fail(
-                with: dataProblems.map { Diagnostic(.data, file: displayName, dataPath: $0.path, $0.message) }
+                with: dataProblems.map {
+                    Diagnostic(.data, file: displayName, dataPath: $0.path, $0.message).coded($0.code)
+                }
             )
         } catch {
             // A reader's failure is the failure of the file it reads; a

@@ -322,7 +322,8 @@ struct PluginTableReader {
         Diagnostic(
             .data, file: file, dataPath: path,
             "\"\(value)\" is not one of \(allowed.joined(separator: ", "))",
-            suggestion: Suggestion(for: value, among: allowed))
+            suggestion: Suggestion(for: value, among: allowed)
+        ).coded(.invalidField)
     }
 
     mutating func warnUnknown(keys: [String], known: Set<String>, path: String?) {
@@ -330,11 +331,12 @@ struct PluginTableReader {
             warnings.append(
                 Warning(
                     file: file, dataPath: path, "unknown key \"\(key)\"",
-                    suggestion: Suggestion(for: key, among: known.sorted())))
+                    suggestion: Suggestion(for: key, among: known.sorted())
+                ).coded(.unknownKey))
         }
     }
 
     func error(_ path: String, _ message: String) -> Diagnostic {
-        Diagnostic(.data, file: file, dataPath: path, message)
+        Diagnostic(.data, file: file, dataPath: path, message).coded(.invalidField)
     }
 }

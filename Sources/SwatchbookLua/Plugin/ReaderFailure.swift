@@ -8,13 +8,17 @@ enum ReaderFailure {
     /// `error`, raised while the reader behind `runtime` read `input`, as
     /// the input's error. One `sb.input_error` already made is kept.
     static func onInput(_ error: Diagnostic, input: InputFile, runtime: LuaRuntime) -> Diagnostic {
-        if error.file == input.displayName && error.dataPath == nil { return error }
+        // The reader's own sb.input_error keeps the code it gave.
+        if error.file == input.displayName && error.dataPath == nil {
+            return error.coded(error.code ?? .malformedFile)
+        }
         var told = Diagnostic(
             .data, file: input.displayName,
             sentence(of: error, bound: runtime.boundHit, limits: runtime.limits),
             suggestion: runtime.boundHit == nil ? error.suggestion : nil)
         let account = ["reader: " + error.formatted, error.traceback ?? ""].filter { !$0.isEmpty }
         told.traceback = account.joined(separator: "\n")
+        told.code = runtime.boundHit == nil ? .malformedFile : .limit
         told.others = error.others.map { other in
             var other = other
             other.others = []

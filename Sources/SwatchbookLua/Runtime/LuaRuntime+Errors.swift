@@ -12,6 +12,10 @@ extension LuaRuntime {
     /// so a failing call can be told from the others that run the same
     /// line; the main chunk and the host's own work are not named.
     func diagnostic(fromLuaMessage raw: String, in callback: String) -> Diagnostic {
+        located(fromLuaMessage: raw, in: callback).coded(.scriptError)
+    }
+
+    private func located(fromLuaMessage raw: String, in callback: String) -> Diagnostic {
         let message = Self.oneLine(raw)
         let place = callback == Self.mainChunk || callback == Self.hostWork ? "" : "in \(callback): "
         // Lua shortens long chunk names to "..." and their tail.

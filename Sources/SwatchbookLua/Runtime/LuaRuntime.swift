@@ -54,7 +54,7 @@ final class LuaRuntime {
                 .data, file: displayName,
                 "a call ran a second past its \(limits.timeoutText) s time budget (--script-timeout) inside a library"
                     + " function that cannot be interrupted, such as a backtracking string.find; swatchbook stopped"
-            ))
+            ).coded(.limit))
         sbl_open_sandbox(L, Int64(seed))
         installRequire()
         installLog()
@@ -112,7 +112,8 @@ final class LuaRuntime {
             boundHit = .memory
             throw Diagnostic(
                 .data, file: displayName,
-                "\(callback()) ran out of memory (the cap is \(limits.memoryMiB) MiB, --max-memory)")
+                "\(callback()) ran out of memory (the cap is \(limits.memoryMiB) MiB, --max-memory)"
+            ).coded(.limit)
         }
     }
 
@@ -154,7 +155,8 @@ final class LuaRuntime {
             throw Diagnostic(
                 .data, file: located.file, line: located.line,
                 "\(callback) ran past its \(limits.timeoutText) s time budget (--script-timeout)",
-                traceback: traceback)
+                traceback: traceback
+            ).coded(.limit)
         }
         if outOfMemory || status == LUA_ERRMEM {
             // A script may catch the first refusal; let the state settle.
@@ -162,7 +164,8 @@ final class LuaRuntime {
             throw Diagnostic(
                 .data, file: displayName,
                 "\(callback) ran out of memory (the cap is \(limits.memoryMiB) MiB, --max-memory)",
-                traceback: traceback)
+                traceback: traceback
+            ).coded(.limit)
         }
         var diagnostic = diagnostic(fromLuaMessage: message, in: callback)
         diagnostic.traceback = traceback
@@ -188,7 +191,8 @@ final class LuaRuntime {
             if boundHit == .memory {
                 throw Diagnostic(
                     .data, file: displayName,
-                    "ran out of memory (the cap is \(limits.memoryMiB) MiB, --max-memory)")
+                    "ran out of memory (the cap is \(limits.memoryMiB) MiB, --max-memory)"
+                ).coded(.limit)
             }
             throw diagnostic(fromLuaMessage: message, in: Self.hostWork)
         }

@@ -30,7 +30,8 @@ extension PackManifest {
         let warnings = stack.stringKeys(of: table).filter { !known.contains($0) }.map { key in
             Warning(
                 file: displayName, dataPath: nil, "unknown key \"\(key)\"",
-                suggestion: Suggestion(for: key, among: known))
+                suggestion: Suggestion(for: key, among: known)
+            ).coded(.unknownKey)
         }
         func text(_ key: String, required: Bool = false) -> String? {
             stack.rawField(table, key)
@@ -41,7 +42,8 @@ extension PackManifest {
             problems.append(
                 Diagnostic(
                     .data, file: displayName, dataPath: key,
-                    "expected \(expected), got \(stack.describe(at: -1))"))
+                    "expected \(expected), got \(stack.describe(at: -1))"
+                ).coded(.invalidField))
             return nil
         }
         let name = text("name", required: true)
@@ -57,7 +59,8 @@ extension PackManifest {
                     problems.append(
                         Diagnostic(
                             .data, file: displayName, dataPath: "themes[\(i)]",
-                            "expected a theme file inside the pack, got \(stack.describe(at: -1))"))
+                            "expected a theme file inside the pack, got \(stack.describe(at: -1))"
+                        ).coded(.invalidField))
                     continue
                 }
                 themes.append(file)
@@ -66,7 +69,8 @@ extension PackManifest {
             problems.append(
                 Diagnostic(
                     .data, file: displayName, dataPath: "themes",
-                    "expected a list of theme files, got \(stack.describe(at: -1))"))
+                    "expected a list of theme files, got \(stack.describe(at: -1))"
+                ).coded(.invalidField))
         }
         if let all = Diagnostic.all(problems, warnings: warnings) { throw all }
         let manifest = PackManifest(

@@ -234,11 +234,12 @@ final class ThemeTableReader {
         warnings.append(
             Warning(
                 file: file, dataPath: prefixed(path), "unknown key \"\(key)\"",
-                suggestion: Suggestion(for: key, among: known)))
+                suggestion: Suggestion(for: key, among: known)
+            ).coded(.unknownKey))
     }
 
     private func error(_ path: String, _ message: String) -> Diagnostic {
-        Diagnostic(.data, file: file, dataPath: prefixed(path), message)
+        Diagnostic(.data, file: file, dataPath: prefixed(path), message).coded(.invalidField)
     }
 
     private func prefixed(_ path: String?) -> String? {
