@@ -17,16 +17,21 @@ function M.trim(s)
   return s:match("^.*%S", first)
 end
 
--- Line numbers for positions met in order: each counts only the text
--- since the one before, so a long file is read in one pass.
+-- Line numbers for positions met in order, and the column (in characters)
+-- of each: each counts only the text since the one before, so a long file
+-- is read in one pass.
 function M.line_counter(text)
-  local at, line = 1, 1
+  local at, line, column = 1, 1, 1
   return function(position)
-    if position < at then at, line = 1, 1 end
-    local _, breaks = text:sub(at, position - 1):gsub("\n", "")
-    line = line + breaks
+    if position < at then at, line, column = 1, 1, 1 end
+    while true do
+      local newline = text:find("\n", at, true)
+      if not newline or newline >= position then break end
+      line, at, column = line + 1, newline + 1, 1
+    end
+    if position > at then column = column + (utf8.len(text, at, position - 1, true) or (position - at)) end
     at = position
-    return line
+    return line, column
   end
 end
 
