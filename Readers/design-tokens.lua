@@ -486,6 +486,8 @@ local function load(document, checking)
     }
   end
 
+  -- A group's $root token (DTCG 2025.10) is the group's own colour: its
+  -- node carries it, above the group's other tokens.
   local function tree(group, path)
     local nodes = {}
     for _, m in ipairs(group.list) do
@@ -493,8 +495,21 @@ local function load(document, checking)
       if not m.node[GROUP] then
         if kinds[p] == "color" then nodes[#nodes + 1] = item(p, m.key, m.node) end
       else
+        local own = m.node.at["$root"] and m.node.list[m.node.at["$root"]]
+        m.node.root_drawn = own and not own.node[GROUP] and kinds[p .. ".$root"] == "color"
         local sub = tree(m.node, p)
-        if #sub > 0 then nodes[#nodes + 1] = { id = p, name = m.key, children = sub } end
+        if m.node.root_drawn then
+          local node = item(p .. ".$root", m.key, own.node)
+          node.id, node.children = p, sub
+          nodes[#nodes + 1] = node
+        elseif #sub > 0 then
+          nodes[#nodes + 1] = { id = p, name = m.key, children = sub }
+        end
+      end
+    end
+    if group.root_drawn then
+      for i, node in ipairs(nodes) do
+        if node.id == path .. ".$root" then table.remove(nodes, i) break end
       end
     end
     return nodes
