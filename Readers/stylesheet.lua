@@ -21,13 +21,14 @@ end
 -- of each: each counts only the text since the one before, so a long file
 -- is read in one pass.
 function M.line_counter(text)
-  local at, line, column = 1, 1, 1
+  -- `newline` is the first line break at or after `at` (false: none), found once
+  local at, line, column, newline = 1, 1, 1, nil
   return function(position)
-    if position < at then at, line, column = 1, 1, 1 end
+    if position < at then at, line, column, newline = 1, 1, 1, nil end
     while true do
-      local newline = text:find("\n", at, true)
+      if newline == nil then newline = text:find("\n", at, true) or false end
       if not newline or newline >= position then break end
-      line, at, column = line + 1, newline + 1, 1
+      line, at, column, newline = line + 1, newline + 1, 1, nil
     end
     if position > at then column = column + (utf8.len(text, at, position - 1, true) or (position - at)) end
     at = position

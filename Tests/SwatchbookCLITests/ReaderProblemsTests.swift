@@ -121,6 +121,33 @@ import Testing
             "\(sheets.stderr)")
     }
 
+    /// What looks like a colour is warned of exactly when tinycss2 (CSS
+    /// Color 4) reads no colour in it, each at its own line and column.
+    @Test func theBadColourWarningAgreesWithTinycss2() throws {
+        let values = [
+            "#12345", "rgb(300 0 0 0)", "#abcd", "#ggg", "#1234567", "rgb(1 2 3 / 50%)", "rgb(1, 2 3)",
+            "rgba(1, 2, 3)", "hsl(10 20% 30%)", "hsl(10, 20%)", "hwb(10 20% 30% 40%)", "lab(50 20 30)",
+            "lch(50 20)", "oklch(0.5 0.1 30 / 0.5)", "oklab(0.5 0.1)", "color(srgb 1 0 0)",
+            "color(nope 1 0 0)",
+        ]
+        let sheet =
+            ":root {\n" + values.enumerated().map { "  --c\($0.offset): \($0.element);\n" }.joined() + "}\n"
+        let reference = try Reference.ask("css", stdin: Array(sheet.utf8))
+        let rules = try #require(try JSONSerialization.jsonObject(with: Data(reference)) as? [[String: Any]])
+        let declarations = try #require(rules.first?["declarations"] as? [[Any]])
+        try #require(declarations.count == values.count)
+        let scratch = ScratchFolder()
+        scratch.write("sheet.css", sheet)
+        let result = try CommandRunner.run(["check", "sheet.css"], in: scratch.url)
+        for (index, declaration) in declarations.enumerated() {
+            let isColour = !(declaration[2] is NSNull)
+            let warning = "sheet.css:\(index + 2):\(8 + String(index).count): warning: --c\(index): "
+            #expect(
+                result.stderr.contains(warning) == !isColour,
+                "\(values[index]): tinycss2 reads \(isColour ? "a colour" : "none"); \(result.stderr)")
+        }
+    }
+
     /// A rule inside `@media` is its own section, named with its condition,
     /// and goes back inside it when the sheet is written.
     @Test func aConditionalRuleIsASectionOfItsOwnNeverMergedIntoRoot() throws {
