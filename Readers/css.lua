@@ -2,7 +2,10 @@
 -- references (and their fallbacks) resolved; properties whose value is not
 -- a colour are left out, and so is one whose var() names nothing and has
 -- no fallback (a warning says so; a browser drops it too). Each rule is a section of one row, named by its
--- selector (":root", ".dark", "@media …" rules by their inner selector).
+-- selector (":root", ".dark"); a rule inside @media, @supports, @layer or
+-- @container by its selector and the condition (":root @media (…)"), with a
+-- warning, so a conditional value is never merged into the plain one. A
+-- value that looks like a colour but is none is warned of at its column.
 --
 -- Every step is linear in the sheet: comments are found with plain finds,
 -- text is trimmed without backtracking patterns, and var() is substituted
@@ -21,12 +24,36 @@ local value_bound = 64 * 1024
 local reference_bound = 100000
 local text_bound = 4 * 1024 * 1024
 
--- "--name: value" as name, value and where the name starts; nil for
--- another declaration.
+-- "--name: value" as name, value, where the name starts and where the
+-- value starts; nil for another declaration.
 local function declaration(text)
   local dashes, name, after = text:match("^%s*()%-%-([%w_%-]+)%s*:()")
   if not name then return nil end
-  return name, trim(text:sub(after)), dashes
+  return name, trim(text:sub(after)), dashes, text:find("%S", after) or after
+end
+
+-- The conditional group rules: a rule inside one holds only when its
+-- condition does, so it is a section of its own, named by it.
+local conditional = { media = true, supports = true, layer = true, container = true }
+
+-- The selector a rule's properties are read under: its own, followed by
+-- each condition it is inside (":root @media (prefers-color-scheme: dark)");
+-- nil for an at-rule's own block.
+local function scope_of(selectors, depth)
+  local own = selectors[depth]
+  if depth == 0 then return ":root" end
+  local conditions = {}
+  for d = 1, depth - 1 do
+    local at = selectors[d]:match("^@([%w%-]+)")
+    if at and conditional[at:lower()] then conditions[#conditions + 1] = selectors[d] end
+  end
+  if own:match("^@([%w%-]+)") and conditional[own:match("^@([%w%-]+)"):lower()] then
+    -- properties right inside @media: as the rule it stands for (nesting's &)
+    conditions[#conditions + 1] = own
+    own = ":root"
+  end
+  if #conditions == 0 then return own end
+  return own .. " " .. table.concat(conditions, " ")
 end
 
 -- `text` with its comments made spaces, and its line counter.
@@ -40,12 +67,20 @@ local function parse(text, line_of)
     if not at then break end
     if c == "{" then
       depth = depth + 1
-      selectors[depth] = trim(text:sub(start, at - 1))
+      selectors[depth] = trim(text:sub(start, at - 1)):gsub("%s+", " ")
+      local rule = selectors[depth]:match("^@([%w%-]+)")
+      if rule and conditional[rule:lower()] then
+        local line, column = line_of(text:find("%S", start) or start)
+        sb.input_warning({ line = line, column = column }, selectors[depth] .. ": the rules inside are read as"
+          .. " sections of their own, named with the condition, not merged into those outside", "conditional-rule")
+      end
     else
-      local name, value, dashes = declaration(text:sub(start, at - 1))
+      local name, value, dashes, value_at = declaration(text:sub(start, at - 1))
       if name and (c == ";" or depth > 0) then
         local where = line_of(start + dashes - 1)
-        table.insert(rules, { selector = selectors[depth] or ":root", name = name, value = value, line = where })
+        local value_line, value_column = line_of(start + value_at - 1)
+        table.insert(rules, { selector = scope_of(selectors, depth), name = name, value = value, line = where,
+          place = { line = value_line, column = value_column } })
       end
       if c == "}" then
         if depth == 0 then sb.input_error(line_of(at), "a \"}\" closes no rule") end
@@ -208,7 +243,7 @@ return {
   reads = {
     format = "css", extensions = { "css" },
     keeps = { "spaces", "precision", "alpha", "names", "groups", "order", "references" },
-    loses = { "comments", "properties that are not colours", "@media conditions", "!important" },
+    loses = { "comments", "properties that are not colours", "!important" },
     detect = function(head) return head:match("%-%-[%w_%-]+%s*:") ~= nil and head:match("[{]") ~= nil end,
   },
   data = function(ctx)
@@ -227,7 +262,7 @@ return {
         if colour then
           found[#found + 1] = { name = rule.name, scope = rule.selector, rule = rule, written = written, colour = colour }
         elseif why and sheet.looks_like_colour(value, closes_of(value)) then
-          sb.input_warning(rule.line, "--" .. rule.name .. ": " .. why .. ", so it is left out")
+          sb.input_warning(rule.place, "--" .. rule.name .. ": " .. why .. ", so it is left out", "bad-colour")
         end
       end
     end

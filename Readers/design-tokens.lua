@@ -46,7 +46,49 @@ local max_copied = 200000
 
 local function quoted(text) return (string.format("%q", tostring(text)):sub(1, 60):gsub("\\\n", "\\n")) end
 
-local function fail(path, message) sb.input_error(0, path .. ": " .. message) end
+-- The types DTCG 2025.10 defines; any other is warned of, with the nearest.
+local known_types = {
+  "color", "dimension", "fontFamily", "fontWeight", "duration", "cubicBezier", "number", "strokeStyle", "border",
+  "transition", "shadow", "gradient", "typography",
+}
+local is_known_type = {}
+for _, name in ipairs(known_types) do is_known_type[name] = true end
+
+-- Where each value of the document starts (sb.json.decode's places), and
+-- the place of a token's or group's member: the member's own, else the
+-- nearest enclosing value's (a path $extends made has no place of its own).
+local places = {}
+local function place(path, member)
+  if member and places[path .. "." .. member] then return places[path .. "." .. member] end
+  while path ~= "" do
+    if places[path] then return places[path] end
+    path = path:match("^(.*)%.[^.]*$") or ""
+  end
+  return places[""] or 0
+end
+
+-- A problem with the token or group at `path`: raised as a table, so a
+-- caller may report it and read on (sb.input_problem), or stop.
+local PROBLEM = {}
+local function fail(path, message, member, code)
+  error({ [PROBLEM] = true, path = path, message = message, member = member, code = code }, 0)
+end
+local function report(problem, how)
+  if type(problem) ~= "table" or not problem[PROBLEM] then error(problem, 0) end
+  how(place(problem.path, problem.member), problem.path .. ": " .. problem.message, problem.code)
+end
+-- Runs `f` and reports a problem it raises, once for each place and
+-- message, reading on; true when it raised none.
+local reported = {}
+local function read_on(f, ...)
+  local ok, problem = pcall(f, ...)
+  if ok then return true end
+  local key = type(problem) == "table" and problem[PROBLEM] and (problem.path .. "\0" .. problem.message)
+  if key and reported[key] then return false end
+  if key then reported[key] = true end
+  report(problem, sb.input_problem)
+  return false
+end
 
 local function is_token(node) return type(node) == "table" and (node["$value"] ~= nil or node["$ref"] ~= nil) end
 
@@ -142,7 +184,9 @@ local function check_token(path, token)
   end
   if token["$value"] ~= nil and token["$ref"] ~= nil then fail(path, "expected $value or $ref, not both") end
   local kind, description = token["$type"], token["$description"]
-  if kind ~= nil and type(kind) ~= "string" then fail(path, "expected $type to be a string, got a " .. type(kind)) end
+  if kind ~= nil and type(kind) ~= "string" then
+    fail(path, "expected $type to be a string, got a " .. type(kind), "$type")
+  end
   if description ~= nil and type(description) ~= "string" then
     fail(path, "expected $description to be a string, got a " .. type(description))
   end
@@ -156,22 +200,24 @@ local function check_token(path, token)
   end
 end
 
-local function load(document)
+local function load(document, checking)
   local root = groups(document)
   local tokens = {}  -- path -> { node, type (its own or a group's) }
   local order = {}
-  local function index(g, path, inherited)
+  local function index(g, path, inherited, from)
     local kind = g.type or inherited
     for _, m in ipairs(g.list) do
       local p = path == "" and m.key or (path .. "." .. m.key)
-      if m.node[GROUP] then index(m.node, p, kind) else
-        check_token(p, m.node)
-        tokens[p] = { node = m.node, type = m.node["$type"] or kind }
+      if m.node[GROUP] then index(m.node, p, kind, g.type and path or from) else
+        read_on(check_token, p, m.node)
+        local own = type(m.node["$type"]) == "string" and m.node["$type"] or nil
+        -- where its $type is written: on it, or on the group it takes it from
+        tokens[p] = { node = m.node, type = own or kind, type_at = own and p or (g.type and path or from) }
         order[#order + 1] = p
       end
     end
   end
-  index(root, "", nil)
+  index(root, "", nil, "")
 
   -- References. A token's value is walked to along its chain of aliases
   -- ({a.b}) and pointers to a whole $value (#/a/b/$value), each token
@@ -237,7 +283,7 @@ local function load(document)
     while true do
       if resolved[p] then found = resolved[p] break end
       -- named at the token whose reference closes the cycle
-      if walking[p] then fail(chain[#chain], "the " .. via .. " refers back to itself (a cycle)") end
+      if walking[p] then fail(chain[#chain], "the " .. via .. " refers back to itself (a cycle)", "$value", "broken-alias") end
       walking[p] = true
       chain[#chain + 1] = p
       local node, target = tokens[p].node
@@ -249,7 +295,7 @@ local function load(document)
         local value = node["$value"]
         local alias = type(value) == "string" and value:match("^{(.*)}$")
         if not alias then found = { value = value, type = tokens[p].type } break end
-        if not tokens[alias] then fail(p, "the alias " .. quoted(value) .. " names no token") end
+        if not tokens[alias] then fail(p, "the alias " .. quoted(value) .. " names no token", "$value", "broken-alias") end
         target, via = alias, "alias " .. value
       end
       p = target
@@ -274,7 +320,7 @@ local function load(document)
     if depth > max_depth then fail(path, "expected a value at most " .. max_depth .. " deep") end
     if type(value) == "string" then
       local alias = value:match("^{(.*)}$")
-      if alias and not tokens[alias] then fail(path, "the alias " .. quoted(value) .. " names no token") end
+      if alias and not tokens[alias] then fail(path, "the alias " .. quoted(value) .. " names no token", "$value", "broken-alias") end
     elseif type(value) == "table" then
       if value["$ref"] ~= nil then follow(path, value, 0) return end
       for _, part in pairs(value) do check_parts(path, part, depth + 1) end
@@ -286,7 +332,7 @@ local function load(document)
   local function literal(path, value)
     if type(value) == "string" then
       local ok, c = pcall(sb.color, value)
-      if not ok then fail(path, "expected a colour, got " .. quoted(value)) end
+      if not ok then fail(path, "expected a colour, got " .. quoted(value), "$value", "bad-colour") end
       return c
     elseif type(value) ~= "table" then
       fail(path, "expected a colour value, got a " .. type(value))
@@ -336,11 +382,36 @@ local function load(document)
   end
 
   local kinds = {}  -- path -> its type, every reference followed
-  for _, p in ipairs(order) do
+  local unknown = {}  -- the places of unknown $types warned of
+  local dropped = {}  -- type -> { first token's path, count }, in order
+  local function kind_of(p)
     local r = resolve(p, 0)
     if r.type == nil then fail(p, "expected a $type, on the token, on a group above it or on the token it refers to") end
+    if not is_known_type[r.type] then
+      local at = tokens[p].type_at or p
+      if not unknown[at] then
+        unknown[at] = true
+        sb.input_warning(place(at, "$type"), at .. (at == "" and "" or ": ") .. "$type " .. quoted(r.type)
+          .. " is no type DTCG defines, so its tokens are left out", "unknown-type", { typed = r.type, among = known_types })
+      end
+      return
+    end
     kinds[p] = r.type
-    if r.type ~= "color" then check_parts(p, tokens[p].node["$value"], 0) end
+    if r.type ~= "color" then
+      check_parts(p, tokens[p].node["$value"], 0)
+      local d = dropped[r.type]
+      if d then d.count = d.count + 1 else
+        dropped[r.type] = { path = p, count = 0 }
+        dropped[#dropped + 1] = r.type
+      end
+    end
+  end
+  for _, p in ipairs(order) do
+    if not read_on(kind_of, p) then
+      kinds[p] = nil
+      -- a walk a problem ended leaves no token half-walked
+      for q in pairs(walking) do walking[q] = nil end
+    end
   end
   local colours = {}
   local function colour(path)
@@ -352,7 +423,7 @@ local function load(document)
     value = follow(path, value, 0)
     local alias = type(value) == "string" and value:match("^{(.*)}$")
     if not alias then return literal(path, value) end
-    if not tokens[alias] then fail(path, "the alias " .. quoted(value) .. " names no token") end
+    if not tokens[alias] then fail(path, "the alias " .. quoted(value) .. " names no token", "$value", "broken-alias") end
     local r = resolve(alias, 0)
     if r.type ~= "color" then fail(path, "expected a colour, got the alias " .. quoted(value) .. " to a " .. tostring(r.type)) end
   end
@@ -361,7 +432,7 @@ local function load(document)
     if type(value) ~= "table" or value.color == nil then fail(path, "expected " .. what .. " with a color") end
     part_colour(path, value.color)
   end
-  for _, p in ipairs(order) do
+  local function check_colours(p)
     local kind, value = kinds[p], follow(p, resolved[p].value, 0)
     if kind == "color" then
       colour(p)
@@ -370,6 +441,17 @@ local function load(document)
     elseif type(value) == "table" and (kind == "gradient" or kind == "shadow") then
       for _, part in ipairs(value) do holder(p, part, kind == "gradient" and "each stop" or "each shadow") end
     end
+  end
+  for _, p in ipairs(order) do
+    if kinds[p] and not read_on(check_colours, p) then kinds[p] = nil end
+  end
+  -- What is not drawn, once for each type, at its first token: for check,
+  -- as a report leaves them out but a palette writer says what it loses.
+  for _, kind in ipairs(checking and dropped or {}) do
+    local d = dropped[kind]
+    sb.input_warning(place(d.path, "$value"), d.path .. ": a " .. kind .. " token is no colour, so "
+      .. (d.count == 0 and "it is" or ("it and " .. d.count .. " more are")) .. " not drawn"
+      .. " (the tokens writer keeps " .. (d.count == 0 and "it" or "them") .. ")", "dropped")
   end
 
   -- A colour token as an item (or a node): its path is its key, and its
@@ -404,6 +486,8 @@ local function load(document)
     }
   end
 
+  -- A group's $root token (DTCG 2025.10) is the group's own colour: its
+  -- node carries it, above the group's other tokens.
   local function tree(group, path)
     local nodes = {}
     for _, m in ipairs(group.list) do
@@ -411,8 +495,21 @@ local function load(document)
       if not m.node[GROUP] then
         if kinds[p] == "color" then nodes[#nodes + 1] = item(p, m.key, m.node) end
       else
+        local own = m.node.at["$root"] and m.node.list[m.node.at["$root"]]
+        m.node.root_drawn = own and not own.node[GROUP] and kinds[p .. ".$root"] == "color"
         local sub = tree(m.node, p)
-        if #sub > 0 then nodes[#nodes + 1] = { id = p, name = m.key, children = sub } end
+        if m.node.root_drawn then
+          local node = item(p .. ".$root", m.key, own.node)
+          node.id, node.children = p, sub
+          nodes[#nodes + 1] = node
+        elseif #sub > 0 then
+          nodes[#nodes + 1] = { id = p, name = m.key, children = sub }
+        end
+      end
+    end
+    if group.root_drawn then
+      for i, node in ipairs(nodes) do
+        if node.id == path .. ".$root" then table.remove(nodes, i) break end
       end
     end
     return nodes
@@ -481,10 +578,17 @@ return {
     end,
   },
   data = function(ctx)
-    local ok, document = pcall(sb.json.decode, sb.input())
-    if not ok then sb.input_error(0, tostring(document):gsub("^.-sb%.json%.decode: ", "")) end
-    if type(document) ~= "table" then sb.input_error(0, "expected a JSON object of token groups") end
-    local sections, count = load(document)
+    local ok, document, where = pcall(sb.json.decode, sb.input(), { positions = true })
+    if not ok then
+      local message = tostring(document):gsub("^.-sb%.json%.decode: ", "")
+      local line, column, rest = message:match("^line (%d+), column (%d+): (.*)$")
+      if line then sb.input_error({ line = tonumber(line), column = tonumber(column) }, rest, "malformed-file") end
+      sb.input_error(0, message, "malformed-file")
+    end
+    places = where
+    if type(document) ~= "table" then sb.input_error(place(""), "expected a JSON object of token groups") end
+    local ok_load, sections, count = pcall(load, document, ctx.input.checking)
+    if not ok_load then report(sections, sb.input_error) end
     if #sections == 0 and count == 0 and next(document) == nil then sb.input_error(0, "expected tokens ($value), found none") end
     -- the whole document, for the tokens writer to give back what is not drawn
     local own = type(document["$extensions"]) == "table" and document["$extensions"]["org.swatchbook"]

@@ -30,8 +30,13 @@ local trim, line_counter, closes_of = sheet.trim, sheet.line_counter, sheet.clos
 local function read(ctx)
   local text, line_of, title = sheet.input(ctx, true)
 
-  local function warn(line, label, why)
-    sb.input_warning(line, label .. ": " .. why .. ", so it is left out")
+  -- `place` is where the value starts: { line, column }.
+  local function warn(place, label, why)
+    sb.input_warning(place, label .. ": " .. why .. ", so it is left out", "bad-colour")
+  end
+  local function place_of(position)
+    local line, column = line_of(position)
+    return { line = line, column = column }
   end
 
   -- The variables, each { name, label, value, line, scope }, by name (the
@@ -43,7 +48,8 @@ local function read(ctx)
     for _, statement in ipairs(sheet.statements(body, line_counter(body), "@", true)) do
       local lead, at, name, after = statement.text:match("^%s*()(@?)([%w_%-]+)%s*:()")
       if lead then
-        local line = line_of(body_start + statement.start + lead - 2)
+        local value_at = statement.text:find("%S", after) or after
+        local line = place_of(body_start + statement.start + value_at - 2)
         local key = at .. name
         local node = {
           name = name, label = map.label .. "[" .. key .. "]", key = key,
@@ -58,7 +64,8 @@ local function read(ctx)
   for _, statement in ipairs(sheet.statements(text, line_of, "@", true)) do
     local at, name, after = statement.text:match("^%s*()@([%w_%-]+)%s*:()")
     if at then
-      local node = { name = name, label = "@" .. name, line = line_of(statement.start + at - 1) }
+      local value_at = statement.text:find("%S", after) or after
+      local node = { name = name, label = "@" .. name, line = place_of(statement.start + value_at - 1) }
       if statement.body then
         if statement.body:find("{", 1, true) then
           node.nested = true
@@ -97,7 +104,7 @@ local function read(ctx)
       if ref then
         local target = top.scope and top.scope[ref] or globals[ref]
         if not target then
-          warn(top.line, top.label, "@" .. ref .. " names no variable")
+          sb.input_warning(top.line, top.label .. ": @" .. ref .. " names no variable, so it is left out")
           top.result = NONE
         elseif target.result then
           top.result = target.result.colour and { colour = target.result.colour, ref = top.value } or NONE

@@ -68,8 +68,9 @@ end
 local function read(ctx)
   local text, line_of, title = sheet.input(ctx, true)
 
-  local function warn(line, name, why)
-    sb.input_warning(line, "$" .. name .. ": " .. why .. ", so it is left out")
+  -- `line` is a line, or where a variable's value starts: { line, column }.
+  local function warn(line, name, why, code)
+    sb.input_warning(line, "$" .. name .. ": " .. why .. ", so it is left out", code)
   end
 
   -- What each variable is now, by its lookup name: { colour = …, map = …}
@@ -96,7 +97,7 @@ local function read(ctx)
     if value:find("$", 1, true) or value:find("#{", 1, true) then return nil end
     local colour, why = sheet.colour(value)
     if colour then return { colour = colour } end
-    if why and sheet.looks_like_colour(value, closes_of(value)) then warn(line, label, why) end
+    if why and sheet.looks_like_colour(value, closes_of(value)) then warn(line, label, why, "bad-colour") end
     return nil
   end
 
@@ -121,7 +122,7 @@ local function read(ctx)
         local key = key_name(trim(item:sub(1, colon - 1)))
         local written = trim(item:sub(colon + 1))
         local at = item:find("%S", colon + 1) or colon + 1
-        local item_line = line + select(2, inside:sub(1, first + lead - 2):gsub("\n", ""))
+        local item_line = (type(line) == "table" and line.line or line) + select(2, inside:sub(1, first + lead - 2):gsub("\n", ""))
         if seen[key] then
           warn(item_line, label .. "." .. key, "the map has the key twice")
         else
@@ -140,11 +141,12 @@ local function read(ctx)
     local dollar, name, after = statement.text:match("^%s*()%$([%w_%-]+)%s*:()")
     if dollar then
       local line = line_of(statement.start + dollar - 1)
+      local value_line, value_column = line_of(statement.start + (statement.text:find("%S", after) or after) - 1)
       local value, default = flags(trim(statement.text:sub(after)))
       local id = lookup(name)
       if not (default and values[id] and values[id].set) then
         local closes = closes_of(value)
-        local found = resolve(value, line, name, 1, closes, 1) or {}
+        local found = resolve(value, { line = value_line, column = value_column }, name, 1, closes, 1) or {}
         found.set = value ~= "null"
         found.name, found.line = values[id] and values[id].name or name, line
         if not values[id] then order[#order + 1] = id end

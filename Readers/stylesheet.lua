@@ -17,16 +17,22 @@ function M.trim(s)
   return s:match("^.*%S", first)
 end
 
--- Line numbers for positions met in order: each counts only the text
--- since the one before, so a long file is read in one pass.
+-- Line numbers for positions met in order, and the column (in characters)
+-- of each: each counts only the text since the one before, so a long file
+-- is read in one pass.
 function M.line_counter(text)
-  local at, line = 1, 1
+  -- `newline` is the first line break at or after `at` (false: none), found once
+  local at, line, column, newline = 1, 1, 1, nil
   return function(position)
-    if position < at then at, line = 1, 1 end
-    local _, breaks = text:sub(at, position - 1):gsub("\n", "")
-    line = line + breaks
+    if position < at then at, line, column, newline = 1, 1, 1, nil end
+    while true do
+      if newline == nil then newline = text:find("\n", at, true) or false end
+      if not newline or newline >= position then break end
+      line, at, column, newline = line + 1, newline + 1, 1, nil
+    end
+    if position > at then column = column + (utf8.len(text, at, position - 1, true) or (position - at)) end
     at = position
-    return line
+    return line, column
   end
 end
 

@@ -53,12 +53,26 @@ function M.color(text)
   return nil
 end
 
--- Reads `value` as a colour, or reports it at `line` of the input.
+-- The input as JSON and where each value starts (sb.json.decode's places,
+-- by dotted path); a syntax error is the file's, at its line and column.
+function M.json()
+  local ok, document, places = pcall(sb.json.decode, sb.input(), { positions = true })
+  if not ok then
+    local message = tostring(document):gsub("^.-sb%.json%.decode: ", "")
+    local line, column, rest = message:match("^line (%d+), column (%d+): (.*)$")
+    if line then sb.input_error({ line = tonumber(line), column = tonumber(column) }, rest, "malformed-file") end
+    sb.input_error(0, message, "malformed-file")
+  end
+  return document, places
+end
+
+-- Reads `value` as a colour, or reports it at `line` of the input (a line,
+-- or { line, column }).
 function M.required(value, line, what)
   local colour, problem = M.color(value)
   if not colour then
     sb.input_error(line or 0, "expected a colour for " .. what .. (problem and " (" .. problem .. ")" or "") .. ", got "
-      .. string.format("%q", tostring(value)):sub(1, 60))
+      .. string.format("%q", tostring(value)):sub(1, 60), "bad-colour")
   end
   return colour
 end

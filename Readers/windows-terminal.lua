@@ -9,14 +9,16 @@ local order = {
   "brightBlack", "brightRed", "brightGreen", "brightYellow", "brightBlue", "brightPurple", "brightCyan", "brightWhite",
 }
 
-local function scheme(object, where)
+-- `path` is the scheme's in the document ("schemes.2."), for its places.
+local function scheme(object, where, path, places)
   local colors = {}
+  local function at(key) return places[path .. key] or 0 end
   for i, key in ipairs(order) do
-    if object[key] ~= nil then colors[i - 1] = terminal.required(object[key], 0, where .. key) end
+    if object[key] ~= nil then colors[i - 1] = terminal.required(object[key], at(key), where .. key) end
   end
   for key, slot in pairs({ foreground = "foreground", background = "background", cursorColor = "cursor",
                            selectionBackground = "selection_background" }) do
-    if object[key] ~= nil then colors[slot] = terminal.required(object[key], 0, where .. key) end
+    if object[key] ~= nil then colors[slot] = terminal.required(object[key], at(key), where .. key) end
   end
   return colors
 end
@@ -30,16 +32,22 @@ return {
     detect = function(head) return head:match('"brightBlack"') ~= nil and head:match('"purple"') ~= nil end,
   },
   data = function(ctx)
-    local ok, document = pcall(sb.json.decode, sb.input())
-    if not ok then sb.input_error(0, tostring(document):gsub("^.-sb%.json%.decode: ", "")) end
-    if type(document) ~= "table" then sb.input_error(0, "expected a JSON object") end
+    local document, places = terminal.json()
+    if type(document) ~= "table" then sb.input_error(places[""], "expected a JSON object") end
     local schemes = document.schemes or (document[1] and document) or { document }
-    if type(schemes) ~= "table" then sb.input_error(0, "expected \"schemes\": a list of scheme objects") end
+    local base = document.schemes and "schemes." or document[1] and "" or nil
+    if type(schemes) ~= "table" then
+      sb.input_error(places.schemes, "expected \"schemes\": a list of scheme objects")
+    end
     local sections = {}
     for i, object in ipairs(schemes) do
-      if type(object) ~= "table" then sb.input_error(0, "expected scheme objects, got a " .. type(object)) end
+      local path = base and (base .. i) or ""
+      if type(object) ~= "table" then
+        sb.input_error(places[path] or 0, "expected scheme objects, got a " .. type(object))
+      end
       local where = #schemes > 1 and ("schemes[" .. i .. "].") or ""
-      local section = terminal.catalogue(object.name or ctx.input.stem, scheme(object, where))[1]
+      local prefix = path == "" and "" or (path .. ".")
+      local section = terminal.catalogue(object.name or ctx.input.stem, scheme(object, where, prefix, places))[1]
       table.insert(sections, section)
     end
     return sections

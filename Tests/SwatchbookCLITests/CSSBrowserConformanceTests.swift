@@ -119,7 +119,10 @@ struct CSSBrowserConformanceTests {
                     let authored = item["authored"] as? [String: Any] ?? [:]
                     let scope = authored["scope"] as? String ?? ":root"
                     let name = authored["key"] as? String ?? "--" + (item["id"] as? String ?? "")
-                    let selector = canonical(scope)
+                    // A rule inside @layer or @media is named with it; Chromium's
+                    // selectorText is the rule's own selector.
+                    let selector = canonical(
+                        scope.range(of: " @").map { String(scope[..<$0.lowerBound]) } ?? scope)
                     let place = Place(selector: root.contains(selector) ? ":root" : selector, name: name)
                     let hex = item["color"] as? String ?? ""
                     if colours[place] != nil { twice.append(place) }

@@ -45,7 +45,7 @@ import Testing
             entries.map(\.description) == [
                 "color/red/50 #FEF2F2", "color/red/500 #FB2C36", "color/blue/50 #EFF6FF",
                 "color/color/black #000000", "color/color/white #FFFFFF",
-                ":root, :host/:root, :host/brand #FB2C36",
+                ":root, :host @layer theme/:root, :host @layer theme/brand #FB2C36",
                 "color (.dark)/red/50 #330000", ".dark/.dark/surface #111111",
             ])
     }
@@ -73,13 +73,15 @@ import Testing
         #expect(
             written.text == """
                 /* theme: written by swatchbook */
-                :root, :host {
-                  --color-red-50: oklch(97.1% 0.013 17.38);
-                  --color-red-500: oklch(63.7% 0.237 25.331);
-                  --color-blue-50: oklch(97% 0.014 254.604);
-                  --color-black: #000;
-                  --color-white: #fff;
-                  --brand: var(--color-red-500);
+                @layer theme {
+                  :root, :host {
+                    --color-red-50: oklch(97.1% 0.013 17.38);
+                    --color-red-500: oklch(63.7% 0.237 25.331);
+                    --color-blue-50: oklch(97% 0.014 254.604);
+                    --color-black: #000;
+                    --color-white: #fff;
+                    --brand: var(--color-red-500);
+                  }
                 }
                 .dark {
                   --color-red-50: #300;
@@ -104,9 +106,9 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stderr.split(separator: "\n").map(String.init)
         #expect(
-            lines.contains("broken.css:3: warning: --typo: \"#12345\" is not a colour, so it is left out"),
+            lines.contains("broken.css:3:11: warning: --typo: \"#12345\" is not a colour, so it is left out"),
             "\(lines)")
-        #expect(lines.contains { $0.hasPrefix("broken.css:4: warning: --bad: ") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("broken.css:4:10: warning: --bad: ") }, "\(lines)")
         #expect(
             lines.contains { $0.hasPrefix("broken.css:5: warning: var(--missing) names no custom property") })
         #expect(lines.count == 3, "4px is no colour and says nothing: \(lines)")

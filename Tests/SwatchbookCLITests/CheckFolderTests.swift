@@ -73,14 +73,15 @@ struct CheckFolderTests {
         #expect(lenient.status == 0)
         #expect(
             lenient.stderr.split(separator: "\n").map(String.init) == [
-                ##"brand.css:3: warning: --typo: "#12345" is not a colour, so it is left out"##,
-                #"brand.css:4: warning: --bad: "rgb(300 0 0 0)" is not a colour, so it is left out"#,
+                ##"brand.css:3:11: warning: --typo: "#12345" is not a colour, so it is left out"##,
+                #"brand.css:4:10: warning: --bad: "rgb(300 0 0 0)" is not a colour, so it is left out"#,
                 "1 file checked, 0 problems, 2 warnings",
             ], "\(lenient.stderr)")
         let strict = try CommandRunner.run(["check", "--strict", "brand.css"], in: scratch.url)
         #expect(strict.status == 65)
         #expect(
-            strict.stderr.hasPrefix(##"brand.css:3: --typo: "#12345" is not a colour, so it is left out"##))
+            strict.stderr.hasPrefix(##"brand.css:3:11: --typo: "#12345" is not a colour, so it is left out"##)
+        )
         #expect(strict.stderr.hasSuffix("1 file checked, 2 problems, 0 warnings\n"))
     }
 

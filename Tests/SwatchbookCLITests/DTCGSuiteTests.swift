@@ -214,10 +214,11 @@ import Testing
             let message = result.stderr.trimmingCharacters(in: .newlines)
             #expect(result.status == 65, "\(name): exit \(result.status), \(message)")
             #expect(!message.contains("\n"), "\(name): more than one line: \(message)")
-            #expect(message.hasPrefix(file + ": "), "\(name): \(message)")
+            // FILE:LINE:COLUMN: token: …, the place that of the value at fault
+            #expect(message.hasPrefix(file + ":"), "\(name): \(message)")
+            let located = message.dropFirst(file.count).drop { $0 == ":" || $0.isNumber }.dropFirst()
             let token = Self.negative[name] ?? "invalid-color"
-            #expect(
-                message.dropFirst(file.count + 2).hasPrefix(token), "\(name) names no \(token): \(message)")
+            #expect(located.hasPrefix(token), "\(name) names no \(token): \(message)")
             #expect(
                 message.contains("expected") || message.contains("names") || message.contains("cycle")
                     || message.contains("points to") || message.contains("is no index"), "\(name): \(message)"

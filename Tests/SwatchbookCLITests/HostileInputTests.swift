@@ -89,9 +89,9 @@ import Testing
         let text = ##"{"name": "x", "brightBlack": "#000000", "purple": "#ff00ff", "##
         let file = scratch.write("scheme.json", text)
         let result = try CommandRunner.run(["render", file])
-        Self.expectNamesTheFile(result, file, "line 1, column 62")
+        Self.expectNamesTheFile(result, file, file + ":1:62: unexpected end of input")
         let named = try CommandRunner.run(["render", file, "--input-format", "windows-terminal"])
-        Self.expectNamesTheFile(named, file, "line 1, column 62")
+        Self.expectNamesTheFile(named, file, file + ":1:62: unexpected end of input")
         let verbose = try CommandRunner.run(["render", file, "--verbose"])
         #expect(verbose.stderr.contains("Readers/windows-terminal.lua"), "\(verbose.stderr)")
     }

@@ -49,7 +49,7 @@ struct HostileReaderTests {
             #"{"c": {"$type": "color", "a": {"$value": "{c.b}"}, "b": {"$value": "{c.c}"}, "c": {"$value": "{c.a}"}}}"#
         Self.expectError(
             try Self.run("cycle.tokens.json", cycle),
-            "cycle.tokens.json: c.c: the alias {c.a} refers back to itself (a cycle)")
+            "cycle.tokens.json:1:94: c.c: the alias {c.a} refers back to itself (a cycle)")
     }
 
     // MARK: CSS

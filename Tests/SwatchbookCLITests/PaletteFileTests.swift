@@ -146,7 +146,8 @@ import Testing
         let loop = try CommandRunner.run(["render", Self.fixtures + "loop.tokens.json"])
         #expect(loop.status == 65)
         #expect(
-            loop.stderr.contains("loop.tokens.json: a.") && loop.stderr.contains("cycle"), "\(loop.stderr)")
+            loop.stderr.contains("loop.tokens.json:") && loop.stderr.contains(": a.")
+                && loop.stderr.contains("cycle"), "\(loop.stderr)")
     }
 
     /// Every DTCG 2025.10 `colorSpace` reads as the same colour written in

@@ -133,10 +133,10 @@ import Testing
         let lines = try Self.warnings(file)
         #expect(
             lines == [
-                "broken.scss:10: warning: $typo: \"#12345\" is not a colour, so it is left out",
-                "broken.scss:11: warning: $bad: \"rgb(300 0 0 0)\" is not a colour, so it is left out",
-                "broken.scss:12: warning: $gone: $missing is not set before it (Sass reads a file in order), so it is left out",
-                "broken.scss:13: warning: $early: $later is not set before it (Sass reads a file in order), so it is left out",
+                "broken.scss:10:8: warning: $typo: \"#12345\" is not a colour, so it is left out",
+                "broken.scss:11:7: warning: $bad: \"rgb(300 0 0 0)\" is not a colour, so it is left out",
+                "broken.scss:12:8: warning: $gone: $missing is not set before it (Sass reads a file in order), so it is left out",
+                "broken.scss:13:9: warning: $early: $later is not set before it (Sass reads a file in order), so it is left out",
                 "broken.scss:15: warning: $map.wrong: \"#zz\" is not a colour, so it is left out",
             ], "\(lines)")
         #expect(
@@ -260,7 +260,7 @@ import Testing
         let result = try CommandRunner.run(["render", file, "--format", "json"])
         #expect(result.status == 65, "\(result.stderr)")
         #expect(
-            result.stderr.hasSuffix("loop.less:4: @c: @a leads back to @c (a cycle)\n"), "\(result.stderr)")
+            result.stderr.hasSuffix("loop.less:4:5: @c: @a leads back to @c (a cycle)\n"), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1)
     }
 
@@ -306,8 +306,8 @@ import Testing
             ])
         #expect(
             try Self.warnings(file) == [
-                "theme.less:20: warning: @typo: \"#12345\" is not a colour, so it is left out",
-                "theme.less:21: warning: @gone: @missing names no variable, so it is left out",
+                "theme.less:20:8: warning: @typo: \"#12345\" is not a colour, so it is left out",
+                "theme.less:21:8: warning: @gone: @missing names no variable, so it is left out",
             ])
     }
 

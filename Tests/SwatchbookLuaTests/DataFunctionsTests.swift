@@ -19,6 +19,19 @@ struct DataFunctionsTests {
         (#"local t = sb.json.decode('{"a":[1,2,{"b":null}],"c":"x"}') return t.c .. #t.a"#, "x3"),
         (#"local t = sb.json.decode('{"a":{"b":null}}') return tostring(next(t.a))"#, "nil"),
         (#"return math.type(sb.json.decode('[1]')[1])"#, "integer"),
+        // places, on request: where each value starts, by dotted path
+        (
+            #"local t, at = sb.json.decode('{"a": [1, {"b": null}],\n "é": "x"}', {positions = true})"#
+                + #" local function p(k) return at[k].line .. ":" .. at[k].column end"#
+                + #" return table.concat({p(""), p("a"), p("a.1"), p("a.2"), p("a.2.b"), p("é")}, " ")"#,
+            "1:1 1:7 1:8 1:11 1:17 2:7"
+        ),
+        (#"return select('#', sb.json.decode('[1]'))"#, "1"),
+        (#"return select('#', sb.json.decode('[1]', {positions = false}))"#, "1"),
+        (
+            #"return select(2, pcall(sb.json.decode, '[1]', 'yes'))"#,
+            "sb.json.decode: argument 2 is \"yes\", expected a table of options ({positions = true})"
+        ),
         (#"return math.type(sb.json.decode('[1.0]')[1])"#, "float"),
         (#"return math.type(sb.json.decode('[1e2]')[1])"#, "float"),
         (#"return math.type(sb.json.decode('[9223372036854775808]')[1])"#, "float"),

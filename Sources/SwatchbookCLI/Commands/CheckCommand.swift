@@ -184,6 +184,7 @@ struct CheckCommand {
     {
         var context = PluginContext()
         context.input = located.input
+        context.input?.checking = true
         context.allowedReads = allowedReads
         var probe = located.probe
         // A reader checked alone reads the sample it declares; without one,

@@ -62,6 +62,11 @@ public struct PaletteDiff: Sendable, Equatable {
         public var authoredChanged: Bool { old.authoredText != new.authoredText }
         public var referenceChanged: Bool { old.reference != new.reference }
         public var isChanged: Bool { colorChanged || spaceChanged || authoredChanged || referenceChanged }
+        /// When the colour changed only because an alias it refers to did:
+        /// the chain of names it follows to the colour whose own value
+        /// changed (`["color.base"]`, or longer through other aliases);
+        /// nil for a change of its own.
+        public var indirect: [String]?
     }
 
     public var added: [Entry] = []
@@ -104,12 +109,57 @@ public struct PaletteDiff: Sendable, Equatable {
         removed = oldLeft.map { old[$0] }
         added = newLeft.map { new[$0] }
         // Reported in the new version's order, where a reviewer reads them.
-        for (i, j) in pairs.sorted(by: { $0.1 < $1.1 }) {
-            let pair = Pair(old: old[i], new: new[j])
+        let sorted = pairs.sorted(by: { $0.1 < $1.1 })
+        let fallout = Self.fallout(old: old, new: new, pairs: sorted)
+        for (i, j) in sorted {
+            var pair = Pair(old: old[i], new: new[j])
+            pair.indirect = fallout[j]
             if pair.old.name != pair.new.name { renamed.append(pair) }
             if pair.old.groups != pair.new.groups { moved.append(pair) }
             if pair.isChanged, pair.referenceChanged || pair.deltaE >= threshold { changed.append(pair) }
         }
+    }
+
+    /// The alias fallout: for each new entry (by index) whose colour
+    /// changed while it still refers to the same alias, the chain of names
+    /// that alias leads through to a colour whose own value changed. An
+    /// alias names an entry by its id or name, written `{a.b}` (design
+    /// tokens) or `var(--a)` (CSS).
+    static func fallout(old: [Entry], new: [Entry], pairs: [(Int, Int)]) -> [Int: [String]] {
+        var byName: [String: Int] = [:]
+        for (j, entry) in new.enumerated().reversed() {
+            byName[entry.name] = j
+            if let id = entry.id { byName[id] = j }
+        }
+        var partner: [Int: Int] = [:]
+        for (i, j) in pairs { partner[j] = i }
+        func target(_ reference: String) -> String? {
+            let text = reference.trimmingCharacters(in: .whitespaces)
+            if text.hasPrefix("{"), text.hasSuffix("}") { return String(text.dropFirst().dropLast()) }
+            if text.hasPrefix("var(--") {
+                return String(
+                    text.dropFirst(6).prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
+            }
+            return nil
+        }
+        var result: [Int: [String]] = [:]
+        for (i, j) in pairs {
+            let (before, after) = (old[i], new[j])
+            guard before.color != after.color, let reference = after.reference, before.reference == reference
+            else { continue }
+            var chain: [String] = []
+            var next = target(reference)
+            var seen: Set<Int> = [j]
+            while let name = next, let k = byName[name], seen.insert(k).inserted {
+                chain.append(name)
+                // Its own value changed, or it was new: the chain ends there.
+                guard let was = partner[k], let followed = new[k].reference, old[was].reference == followed
+                else { break }
+                next = target(followed)
+            }
+            if !chain.isEmpty { result[j] = chain }
+        }
+        return result
     }
 
     /// Whether the two versions are the same, as far as the threshold sees.

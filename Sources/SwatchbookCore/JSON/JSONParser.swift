@@ -2,16 +2,46 @@
 ///
 /// It tracks only a byte offset; an error works out its line and column
 /// from the bytes before it, so the happy path pays nothing for positions.
+/// Asked to (`recordsStarts`), it also notes where each value starts, in
+/// document order, which ``places`` turns into lines and columns once.
 struct JSONParser {
     private let bytes: [UInt8]
     private let start: Int
     private var offset: Int
     private var depth = 0
+    /// The byte offset of each value read, in document order; nil when not asked.
+    private(set) var starts: [Int]?
 
-    init(_ bytes: [UInt8]) {
+    init(_ bytes: [UInt8], recordsStarts: Bool = false) {
         self.bytes = bytes
         start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         offset = start
+        starts = recordsStarts ? [] : nil
+    }
+
+    /// Where each recorded value starts, as line and column (counted as
+    /// errors count them), in one pass over the text.
+    var places: [JSONPlace] {
+        guard let starts else { return [] }
+        var places: [JSONPlace] = []
+        places.reserveCapacity(starts.count)
+        var line = 1
+        var column = 1
+        var at = start
+        for position in starts {
+            while at < position {
+                let byte = bytes[at]
+                if byte == UInt8(ascii: "\n") {
+                    line += 1
+                    column = 1
+                } else if byte & 0xC0 != 0x80 {
+                    column += 1
+                }
+                at += 1
+            }
+            places.append(JSONPlace(line: line, column: column))
+        }
+        return places
     }
 
     /// The one value the text holds, with nothing but whitespace around it.
@@ -29,6 +59,7 @@ struct JSONParser {
 
     private mutating func value() throws(JSONSyntaxError) -> JSONValue {
         guard let byte = peek else { throw error("unexpected end of input, expected a value") }
+        starts?.append(offset)
         switch byte {
         case UInt8(ascii: "{"): return try object()
         case UInt8(ascii: "["): return try array()

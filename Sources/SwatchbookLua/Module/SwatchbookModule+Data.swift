@@ -34,11 +34,22 @@ extension SwatchbookModule {
         stack.newTable()
         function(
             "decode", in: runtime, table: "json",
-            doc: LuaDoc("(text)", ["@param text string", "@return any"])
+            doc: LuaDoc(
+                "(text, options)",
+                [
+                    "With {positions = true} also returns where each value starts: places[path] = {line, column},",
+                    "the path dotted as sb.yaml.decode's (\"\" the document, \"color.bg.$value\", \"list.3\").",
+                    "@param text string", "@param options? {positions?: boolean}", "@return any value",
+                    "@return table<string, {line: integer, column: integer}>? places",
+                ])
         ) { stack throws(LuaHostError) in
             let text = try bytes(at: 1, on: stack, in: "sb.json.decode")
-            try push(decoding: text, on: stack, in: "sb.json.decode")
-            return 1
+            guard try wantsPositions(on: stack) else {
+                try push(decoding: text, on: stack, in: "sb.json.decode")
+                return 1
+            }
+            try pushWithPlaces(decoding: text, on: stack, in: "sb.json.decode")
+            return 2
         }
         function(
             "encode", in: runtime, table: "json",
@@ -80,37 +91,60 @@ extension SwatchbookModule {
         function(
             "input_warning", in: runtime,
             doc: LuaDoc(
-                "(line, message)",
+                "(place, message, code)",
                 [
-                    "Warns of something in the palette file at a line (0 for none) that is read anyway or left",
-                    "out: FILE:LINE: warning: message; check counts it, and --strict fails on it.",
-                    "@param line integer", "@param message string",
+                    "Warns of something in the palette file that is read anyway or left out:",
+                    "FILE:LINE:COLUMN: warning: message; check counts it, and --strict fails on it. The place is a",
+                    "line (0 for none) or {line = L, column = C}; the code a rule name (\"bad-colour\", \"dropped\" …);",
+                    "with {typed = word, among = {…}} the closest known word is suggested (did you mean …?).",
+                    "@param place integer|{line: integer, column?: integer}", "@param message string",
+                    "@param code? string", "@param suggest? {typed: string, among: string[]}",
                 ])
         ) { stack throws(LuaHostError) in
-            let (input, line) = try inputPlace(of: runtime, on: stack, in: "sb.input_warning")
+            let (input, place) = try inputPlace(of: runtime, on: stack, in: "sb.input_warning")
             guard let message = stack.string(at: 2) else {
                 throw LuaHostError(
                     "sb.input_warning: argument 2 is \(stack.describe(at: 2)), expected the warning's text")
             }
-            var warning = Warning(file: input.displayName, Sanitizer.cleanMessage(message))
-            warning.line = line
+            let code = try diagnosticCode(at: 3, on: stack, in: "sb.input_warning")
+            var warning = Warning(
+                file: input.displayName, Sanitizer.cleanMessage(message),
+                suggestion: try suggestion(at: 4, on: stack, in: "sb.input_warning"))
+            warning.line = place.line
+            warning.column = place.column
+            warning.code = code
             runtime.host.inputWarnings.append(warning)
+            return 0
+        }
+        function(
+            "input_problem", in: runtime,
+            doc: LuaDoc(
+                "(place, message, code)",
+                [
+                    "Reports a problem of the palette file and goes on reading: check lists every one, and when",
+                    "the reader is done the file fails (exit 65) with the first. Arguments as sb.input_warning's.",
+                    "@param place integer|{line: integer, column?: integer}", "@param message string",
+                    "@param code? string", "@param suggest? {typed: string, among: string[]}",
+                ])
+        ) { stack throws(LuaHostError) in
+            let problem = try inputProblem(of: runtime, on: stack, in: "sb.input_problem")
+            runtime.host.inputProblems.append(problem)
             return 0
         }
         function(
             "input_error", in: runtime,
             doc: LuaDoc(
-                "(line, message)",
+                "(place, message, code)",
                 [
-                    "Reports the palette file as bad at a line (0 for none): FILE:LINE: message, exit 65.",
-                    "@param line integer", "@param message string",
+                    "Reports the palette file as bad and stops reading: FILE:LINE:COLUMN: message, exit 65.",
+                    "Arguments as sb.input_warning's; problems sb.input_problem reported come first.",
+                    "@param place integer|{line: integer, column?: integer}", "@param message string",
+                    "@param code? string", "@param suggest? {typed: string, among: string[]}",
                 ])
         ) { stack throws(LuaHostError) in
-            let (input, line) = try inputPlace(of: runtime, on: stack, in: "sb.input_error")
-            let message = stack.string(at: 2) ?? "is not a file this reader understands"
-            runtime.host.inputFailure = Diagnostic(
-                .data, file: input.displayName, line: line, Sanitizer.cleanMessage(message))
-            throw LuaHostError("\(input.displayName):\(line ?? 0): \(message)")
+            let problem = try inputProblem(of: runtime, on: stack, in: "sb.input_error")
+            runtime.host.inputFailure = problem
+            throw LuaHostError(problem.formatted)
         }
         function(
             "title", in: runtime,
@@ -201,19 +235,121 @@ extension SwatchbookModule {
         return [UInt8](data)
     }
 
-    /// The file a reader was given and the line argument 1 names in it
-    /// (0: none, nil), for `sb.input_error` and `sb.input_warning`.
+    /// The file a reader was given and the place argument 1 names in it:
+    /// a line (0: none) or `{line = L, column = C}`, for `sb.input_error`,
+    /// `sb.input_problem` and `sb.input_warning`.
     private static func inputPlace(of runtime: LuaRuntime, on stack: LuaStack, in function: String)
-        throws(LuaHostError) -> (InputFile, Int?)
+        throws(LuaHostError) -> (InputFile, (line: Int?, column: Int?))
     {
         guard let input = runtime.host.input else {
             throw LuaHostError("\(function): this plugin was given no file (it is not run as a reader)")
         }
-        guard let line = stack.integer(at: 1), line >= 0 else {
-            throw LuaHostError(
-                "\(function): argument 1 is \(stack.describe(at: 1)), expected a line number (0 for none)")
+        func refuse() -> LuaHostError {
+            LuaHostError(
+                "\(function): argument 1 is \(stack.describe(at: 1)), expected a line number (0 for none) or {line = L, column = C}"
+            )
         }
-        return (input, line > 0 ? Int(line) : nil)
+        if stack.type(at: 1) == .table {
+            stack.rawField(1, "line")
+            let line = stack.type(at: -1) == .number ? stack.integer(at: -1) : nil
+            stack.pop()
+            stack.rawField(1, "column")
+            let hasColumn = stack.type(at: -1) != .nil
+            let column = stack.type(at: -1) == .number ? stack.integer(at: -1) : nil
+            stack.pop()
+            guard let line, line >= 0, !hasColumn || (column ?? 0) > 0 else { throw refuse() }
+            return (input, (line > 0 ? line : nil, line > 0 ? column : nil))
+        }
+        guard stack.type(at: 1) == .number, let line = stack.integer(at: 1), line >= 0 else { throw refuse() }
+        return (input, (line > 0 ? Int(line) : nil, nil))
+    }
+
+    /// The problem `sb.input_error` or `sb.input_problem` reports: its
+    /// place, message (a default when none) and code.
+    private static func inputProblem(of runtime: LuaRuntime, on stack: LuaStack, in function: String)
+        throws(LuaHostError) -> Diagnostic
+    {
+        let (input, place) = try inputPlace(of: runtime, on: stack, in: function)
+        let message = stack.string(at: 2) ?? "is not a file this reader understands"
+        var problem = Diagnostic(
+            .data, file: input.displayName, line: place.line, Sanitizer.cleanMessage(message),
+            suggestion: try suggestion(at: 4, on: stack, in: function))
+        problem.column = place.column
+        problem.code = try diagnosticCode(at: 3, on: stack, in: function)
+        return problem
+    }
+
+    /// The suggestion argument `index` asks for, `{typed = word, among =
+    /// {…}}`: the known word closest to the one typed, when one is close.
+    private static func suggestion(at index: Int32, on stack: LuaStack, in function: String)
+        throws(LuaHostError) -> Suggestion?
+    {
+        guard stack.type(at: index) != .nil && stack.type(at: index) != .none else { return nil }
+        func refuse() -> LuaHostError {
+            LuaHostError(
+                "\(function): argument \(index) is \(stack.describe(at: index)), expected {typed = word, among = {words}}"
+            )
+        }
+        guard stack.type(at: index) == .table else { throw refuse() }
+        stack.rawField(index, "typed")
+        let typed = stack.type(at: -1) == .string ? stack.string(at: -1) : nil
+        stack.pop()
+        guard let typed, stack.rawField(index, "among") == .table else {
+            stack.pop()
+            throw refuse()
+        }
+        var words: [String] = []
+        var i = 1
+        while stack.rawIndex(-1, i) == .string, let word = stack.string(at: -1) {
+            words.append(word)
+            stack.pop()
+            i += 1
+        }
+        stack.pop(2)
+        return Suggestion(for: typed, among: words)
+    }
+
+    /// The code argument `index` names by its rule name (`"bad-colour"`),
+    /// or nil when it is absent; a name no code has is the script's error.
+    private static func diagnosticCode(at index: Int32, on stack: LuaStack, in function: String)
+        throws(LuaHostError) -> DiagnosticCode?
+    {
+        guard stack.type(at: index) != .nil && stack.type(at: index) != .none else { return nil }
+        let names = DiagnosticCode.allCases.map(\.name)
+        guard stack.type(at: index) == .string, let name = stack.string(at: index) else {
+            throw LuaHostError(
+                "\(function): argument \(index) is \(stack.describe(at: index)), expected a code name such as \"bad-colour\""
+            )
+        }
+        guard let code = DiagnosticCode.allCases.first(where: { $0.name == name }) else {
+            let suggestion = Suggestion(for: name, among: names)
+            throw LuaHostError(
+                "\(function): argument \(index) is \(JSONValue.quoted(name)), expected a code name: "
+                    + names.joined(separator: ", ") + (suggestion?.phrase ?? ""))
+        }
+        return code
+    }
+
+    /// Whether argument 2 of `sb.json.decode` asks for positions:
+    /// `{positions = true}`.
+    private static func wantsPositions(on stack: LuaStack) throws(LuaHostError) -> Bool {
+        switch stack.type(at: 2) {
+        case .nil, .none: return false
+        case .table:
+            stack.rawField(2, "positions")
+            defer { stack.pop() }
+            switch stack.type(at: -1) {
+            case .nil: return false
+            case .boolean: return stack.boolean(at: -1)
+            default:
+                throw LuaHostError(
+                    "sb.json.decode: positions is \(stack.describe(at: -1)), expected true or false")
+            }
+        default:
+            throw LuaHostError(
+                "sb.json.decode: argument 2 is \(stack.describe(at: 2)), expected a table of options ({positions = true})"
+            )
+        }
     }
 
     private static func relativePath(on stack: LuaStack, in function: String) throws(LuaHostError) -> String {
@@ -247,6 +383,50 @@ extension SwatchbookModule {
         }
         do throws(LuaHostError) {
             try value.push(on: stack)
+        } catch {
+            throw LuaHostError("\(prefix): \(error.message)")
+        }
+    }
+
+    /// Parses JSON text and pushes the Lua value and its places: where
+    /// each value starts, by its dotted path.
+    private static func pushWithPlaces(decoding text: [UInt8], on stack: LuaStack, in prefix: String)
+        throws(LuaHostError)
+    {
+        let parsed: (value: JSONValue, places: [JSONPlace])
+        do throws(JSONSyntaxError) {
+            parsed = try JSONValue.parsingWithPlaces(text)
+        } catch {
+            throw LuaHostError("\(prefix): \(error)")
+        }
+        var members: [JSONValue.Member] = []
+        members.reserveCapacity(parsed.places.count)
+        var next = parsed.places.makeIterator()
+        // The places follow the document, as this walk does: a value, then
+        // its members or items.
+        func walk(_ value: JSONValue, path: String?) {
+            if let place = next.next() {
+                members.append(
+                    JSONValue.Member(
+                        path ?? "",
+                        .object([
+                            JSONValue.Member("line", .integer(place.line)),
+                            JSONValue.Member("column", .integer(place.column)),
+                        ])))
+            }
+            func child(_ key: String) -> String { path.map { $0 + "." + key } ?? key }
+            switch value {
+            case .array(let items):
+                for (index, item) in items.enumerated() { walk(item, path: child(String(index + 1))) }
+            case .object(let fields):
+                for field in fields { walk(field.value, path: child(field.key)) }
+            default: break
+            }
+        }
+        walk(parsed.value, path: nil)
+        do throws(LuaHostError) {
+            try parsed.value.push(on: stack)
+            try JSONValue.object(members).push(on: stack)
         } catch {
             throw LuaHostError("\(prefix): \(error.message)")
         }

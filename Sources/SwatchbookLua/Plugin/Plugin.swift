@@ -136,6 +136,10 @@ public struct InputFile: Sendable, Equatable {
         stem = name.lastIndex(of: ".").map { $0 == name.startIndex ? name : String(name[..<$0]) } ?? name
     }
 
+    /// Whether `check` reads it: a reader then also warns of what a report
+    /// leaves out though nothing is lost (`ctx.input.checking`).
+    public var checking = false
+
     /// The bytes read in place of the file's: a reader's `reads.sample`,
     /// which `check` reads it on.
     public var contents: [UInt8]?

@@ -17,6 +17,9 @@ final class PluginHost {
     /// What `sb.input_error` reported about that file: the failure shown in
     /// place of the Lua error that carried it.
     var inputFailure: Diagnostic?
+    /// The problems a reader reported with `sb.input_problem` and read on
+    /// past, in order: the file fails with them when the reader is done.
+    var inputProblems: [Diagnostic] = []
     /// What a reader said of its file with `sb.input_warning`, in order.
     var inputWarnings: [Warning] = []
     /// Where `sb.log` and `print` go: standard error, never the screen.

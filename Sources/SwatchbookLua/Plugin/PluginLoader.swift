@@ -123,11 +123,23 @@ public enum PluginLoader {
             // reader whose own table is wrong is the reader's.
             guard let input = context.input, problems.isEmpty else { throw error }
             var failure = ReaderFailure.onInput(error, input: input, runtime: runtime)
+            // The problems it read on past come before the one that stopped it.
+            let problems = runtime.host.inputProblems
+            if var first = problems.first {
+                first.others = Array(problems.dropFirst()) + [failure] + failure.others
+                failure.others = []
+                first.warnings = failure.warnings
+                failure = first
+            }
             failure.warnings = runtime.host.inputWarnings + failure.warnings
             throw failure
         }
         // What a reader warned of its file, as it read it.
         warnings += runtime.host.inputWarnings
+        if let failure = Diagnostic.all(runtime.host.inputProblems, warnings: warnings) {
+            // A reader that read on past problems fails when it is done.
+            throw failure
+        }
         stack.setTop(pluginIndex - 1)
         let plugin = Plugin(
             file: displayName, metadata: metadata, source: catalogue, warnings: warnings,
@@ -240,7 +252,9 @@ public enum PluginLoader {
         stack.push(context.scheme.rawValue)
         stack.setRawField(-2, "scheme")
         if let input = context.input {
-            stack.newTable(fieldCount: 3)
+            stack.newTable(fieldCount: 4)
+            stack.push(input.checking)
+            stack.setRawField(-2, "checking")
             stack.push(input.url.lastPathComponent)
             stack.setRawField(-2, "name")
             stack.push(input.fileExtension)

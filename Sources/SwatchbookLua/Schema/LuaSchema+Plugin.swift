@@ -188,6 +188,10 @@ extension LuaSchema {
             .required("name", "string", "its file name"),
             .required("stem", "string", "its name without the extension"),
             .required("extension", "string", "its extension, without the dot"),
+            .required(
+                "checking", "boolean",
+                "whether check reads it: warn then also of what a report leaves out, such as non-colour tokens"
+            ),
         ])
 
     /// "columns, 1-200": what a whole number counts, and its range.

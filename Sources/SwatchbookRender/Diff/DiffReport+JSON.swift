@@ -7,7 +7,8 @@ extension DiffReport {
     /// The machine-readable report: `version`, `old`, `new`, then arrays
     /// `added` and `removed` of entries, and `renamed`, `moved` and
     /// `changed` of `{old, new}` pairs (`changed` with `deltaE` and what
-    /// changed). An entry is `{path, name, id, hex, space, authored,
+    /// changed; `indirect` when only an alias it follows changed, with the
+    /// names it goes `through` to that colour). An entry is `{path, name, id, hex, space, authored,
     /// reference}`, each optional member only when known. Always written,
     /// even with nothing in it, so a CI step can read it either way.
     public func json() -> [UInt8] {
@@ -44,7 +45,11 @@ extension DiffReport {
                 .init("spaceChanged", .bool(pair.spaceChanged)),
                 .init("authoredChanged", .bool(pair.authoredChanged)),
                 .init("referenceChanged", .bool(pair.referenceChanged)),
+                .init("indirect", .bool(pair.indirect != nil)),
             ]
+            if let chain = pair.indirect {
+                members.append(.init("through", .array(chain.map(JSONValue.string))))
+            }
         }
         return .object(members)
     }

@@ -68,6 +68,9 @@ public struct DiffReport {
             if pair.spaceChanged { notes.append("space \(pair.old.space) → \(pair.new.space)") }
             if pair.authoredChanged && !pair.spaceChanged { notes.append("authored value changed") }
             if pair.referenceChanged { notes.append("reference changed") }
+            if let chain = pair.indirect {
+                notes.append("indirect: through " + chain.map(Self.clean).joined(separator: " → "))
+            }
             if !pair.colorChanged { notes.append("same 8-bit colour") }
             if !notes.isEmpty { lines.append([.text(indent + notes.joined(separator: "; "))]) }
         }

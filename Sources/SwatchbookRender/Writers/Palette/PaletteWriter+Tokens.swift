@@ -80,7 +80,7 @@ private struct TokenWriter {
         for member in members {
             let key = Self.quoted(member.key) + Array(": ".utf8)
             let childPath = path.isEmpty ? member.key : path + "." + member.key
-            if member.key.hasPrefix("$") {
+            if member.key.hasPrefix("$") && !(member.key == "$root" && TokenDocument.isToken(member.value)) {
                 parts.append(key + Self.compact(member.value))
             } else if TokenDocument.isToken(member.value) {
                 hadTokens = true

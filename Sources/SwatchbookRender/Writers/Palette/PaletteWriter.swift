@@ -233,14 +233,50 @@ public enum PaletteWriter {
         }
         var out = "/* \(comment(title)): written by swatchbook */\n"
         for selector in selectors {
-            if !sass { out += "\(selector) {\n" }
+            // A rule read inside @media and the like goes back inside it.
+            let (own, conditions) = conditionalParts(of: selector)
+            let indent = String(repeating: "  ", count: conditions.count)
+            if !sass {
+                for (depth, condition) in conditions.enumerated() {
+                    out += String(repeating: "  ", count: depth) + condition + " {\n"
+                }
+                out += indent + "\(own) {\n"
+            }
             for index in bySelector[selector]! {
                 out +=
-                    sass ? "$\(names[index]): \(value(index));\n" : "  --\(names[index]): \(value(index));\n"
+                    sass
+                    ? "$\(names[index]): \(value(index));\n"
+                    : indent + "  --\(names[index]): \(value(index));\n"
             }
-            if !sass { out += "}\n" }
+            if !sass {
+                for depth in (0...conditions.count).reversed() {
+                    out += String(repeating: "  ", count: depth) + "}\n"
+                }
+            }
         }
         return out
+    }
+
+    /// A rule's scope as the CSS reader names it, `.dark @media (…)
+    /// @supports (…)`: its own selector and the conditional rules it is
+    /// inside, outermost first.
+    static func conditionalParts(of scope: String) -> (selector: String, conditions: [String]) {
+        let marks = [" @media", " @supports", " @layer", " @container"]
+        var cuts: [String.Index] = []
+        var search = scope.startIndex
+        while let found = marks.compactMap({ scope.range(of: $0, range: search..<scope.endIndex) })
+            .min(by: { $0.lowerBound < $1.lowerBound })
+        {
+            cuts.append(found.lowerBound)
+            search = found.upperBound
+        }
+        guard let first = cuts.first else { return (scope, []) }
+        var conditions: [String] = []
+        for (n, cut) in cuts.enumerated() {
+            let end = n + 1 < cuts.count ? cuts[n + 1] : scope.endIndex
+            conditions.append(scope[scope.index(after: cut)..<end].trimmingCharacters(in: .whitespaces))
+        }
+        return (String(scope[..<first]), conditions)
     }
 
     /// Whether a property name read from a file can be written as it is: a

@@ -33,7 +33,8 @@ struct TokenDocument {
         func walk(_ group: JSONValue, path: String, inherited: String?) {
             guard case .object(let members) = group else { return }
             let kind = Self.type(of: group, inherited: inherited)
-            for member in members where !member.key.hasPrefix("$") {
+            // `$root` (DTCG 2025.10) is the token of the group itself.
+            for member in members where !member.key.hasPrefix("$") || member.key == "$root" {
                 let childPath = path.isEmpty ? member.key : path + "." + member.key
                 if Self.isToken(member.value) {
                     body(childPath, member.value, Self.type(of: member.value, inherited: kind))
