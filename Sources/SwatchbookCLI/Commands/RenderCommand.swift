@@ -30,6 +30,9 @@ struct RenderCommand {
 
     static let strict = FlagSpec(
         "--strict", help: "a palette format that cannot hold what was read is an error (65), not a warning")
+    static let collapse = FlagSpec(
+        "--collapse",
+        help: "keep tree nodes open or closed as the catalogue says (a whole-document render opens them all)")
     static let namePrefix = OptionSpec.text(
         "--prefix", valueName: "TEXT",
         help: "begin every css and scss name with TEXT- (default: names as read)")
@@ -38,7 +41,7 @@ struct RenderCommand {
         command: "render",
         options: [
             ViewOptions.height.option, format.option, tap.option, inspect.option, output.option,
-            strict.option,
+            strict.option, collapse.option,
             namePrefix.option,
         ]
             + ViewOptions.options)
@@ -79,7 +82,16 @@ struct RenderCommand {
     /// Renders the catalogue the arguments name.
     func run(_ arguments: [String]) throws(Diagnostic) -> Rendered {
         let parsed = try Self.parser.parse(arguments)
-        let options = try ViewOptions(parsed, command: "render")
+        var options = try ViewOptions(parsed, command: "render")
+        // A report shows everything, a tree's every level too. A saved view
+        // state says which nodes are open; taps and keys replay a session
+        // from browse's start, trees as the catalogue has them; and
+        // --collapse keeps the catalogue's own.
+        let taps = try Self.tap.values(in: parsed)
+        let replays = !options.keys.isEmpty || !taps.isEmpty
+        if options.wholeDocument && options.statePath == nil && !replays && !Self.collapse.isSet(in: parsed) {
+            options.expand.insert(.all, at: 0)
+        }
         // A file is never a terminal, so -o writes the same bytes wherever it runs.
         let outputPath = try Self.output.value(in: parsed)
         let toTerminal = terminal.isTerminal && outputPath == nil
@@ -92,7 +104,6 @@ struct RenderCommand {
         } else {
             format = toTerminal || colourAsked ? .ansi : .plain
         }
-        let taps = try Self.tap.values(in: parsed)
         let inspect = try Self.inspect.value(in: parsed)
 
         // A viewport is a screen, with a screen's sticky header; the JSON
