@@ -41,7 +41,7 @@ struct RenderCommand {
         command: "render",
         options: [
             ViewOptions.height.option, format.option, tap.option, inspect.option, output.option,
-            strict.option, collapse.option,
+            strict.option, collapse.option, RenderBatch.outputDir.option,
             namePrefix.option,
         ]
             + ViewOptions.options)
@@ -63,6 +63,9 @@ struct RenderCommand {
         var output: AtomicOutput?
         var streamed: StreamedOutput?
         var session: Session
+        /// What the catalogue is called: its palette's title, else its
+        /// file's stem or plugin's name (sanitised).
+        var title: String
     }
 
     /// The format `-o PATH`'s extension names; nil for a name with no
@@ -82,6 +85,12 @@ struct RenderCommand {
     /// Renders the catalogue the arguments name.
     func run(_ arguments: [String]) throws(Diagnostic) -> Rendered {
         let parsed = try Self.parser.parse(arguments)
+        if parsed.positionals.count > 1 {
+            throw Diagnostic(
+                .usage,
+                "render: \(parsed.positionals.count) files given, and one report goes to stdout or -o; give --output-dir DIR to write one report per file"
+            )
+        }
         var options = try ViewOptions(parsed, command: "render")
         // A report shows everything, a tree's every level too. A saved view
         // state says which nodes are open; taps and keys replay a session
@@ -226,6 +235,8 @@ struct RenderCommand {
             output?.discard()
             throw error
         }
-        return Rendered(bytes: bytes, output: output, streamed: streamed, session: session)
+        return Rendered(
+            bytes: bytes, output: output, streamed: streamed, session: session,
+            title: Sanitizer.clean(opened.plugin.documentTitle))
     }
 }
