@@ -29,10 +29,31 @@ extension Session {
         navigator.ensureFocus(in: &state)
     }
 
-    /// Opens every node that has children (`--expand all`).
+    /// Opens every node that has children (`--expand all`), a lazy
+    /// source's too: its rows of trees are asked for.
     public func expandAll() {
         state.collapsed = []
-        catalogue?.forEachNode(where: { !$0.children.isEmpty }) { key, _ in state.expanded.insert(key) }
+        if let catalogue {
+            catalogue.forEachNode(where: { !$0.children.isEmpty }) { key, _ in state.expanded.insert(key) }
+            return
+        }
+        func visit(_ nodes: [Node], parent: String) {
+            for node in nodes where !node.children.isEmpty {
+                let key = ModelKey.child(of: parent, name: node.name, id: node.id)
+                state.expanded.insert(key)
+                visit(node.children, parent: key)
+            }
+        }
+        for s in 0..<source.sectionCount {
+            let section = source.sectionSummary(s)
+            let sectionKey = ModelKey.section(name: section.name, id: section.id)
+            for r in 0..<source.rowCount(s) {
+                let row = source.rowSummary(s, r)
+                guard row.kind == .children else { continue }
+                visit(source.nodes(s, r), parent: ModelKey.child(of: sectionKey, name: row.name, id: row.id))
+            }
+        }
+        measured = nil
     }
 
     /// Opens the node at `path`, a path in the whole catalogue, and every

@@ -55,8 +55,8 @@ struct InspectorTests {
         let root = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any])
         #expect(root["path"] as? String == "1.1.2")
         #expect(root["color"] as? String == "#FA8072")
-        let lines = try #require(root["lines"] as? [[String: String]])
-        #expect(lines.first { $0["label"] == "Nearest name" }?["value"] == "salmon")
+        let lines = try #require(root["lines"] as? [[String: Any]])
+        #expect(lines.first { $0["label"] as? String == "Nearest name" }?["value"] as? String == "salmon")
         #expect(lines.count == Self.salmon.count - 1)
     }
 

@@ -144,7 +144,7 @@ struct InteractionTests {
 struct ScenarioTests {
     @Test func theCategoryTreeOpensAndCloses() throws {
         let closed = try CommandRunner.run([
-            "render", "Scripts/categories.lua", "--format", "plain", "--width", "60",
+            "render", "Scripts/categories.lua", "--format", "plain", "--width", "60", "--collapse",
         ])
         #expect(closed.status == 0)
         Golden.assert(closed.text, named: "categories-closed.txt")

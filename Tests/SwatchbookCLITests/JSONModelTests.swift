@@ -115,7 +115,7 @@ struct JSONModelTests {
 
     @Test func nodesInsideAClosedParentAreListedAndFlagged() throws {
         let result = try CommandRunner.run([
-            "render", "Scripts/categories.lua", "--format", "json", "--width", "60",
+            "render", "Scripts/categories.lua", "--format", "json", "--width", "60", "--collapse",
         ])
         let document = try Self.decode(result.stdout)
         let sections = try #require(document["sections"] as? [[String: Any]])

@@ -45,13 +45,13 @@ struct NodeFieldsTests {
             result.text.split(separator: "\n").map(String.init) == [
                 " Vendors",
                 " NVIDIA",
-                "   ▓▓ GeForce RTX 3090  Device 10de:2204  Class VGA",
-                "   A100                 Device 10de:20b0",
+                "   ▓▓ GeForce RTX 3090  #76B900  Device 10de:2204  Class VGA",
+                "   A100                          Device 10de:20b0",
                 " ▾ Audio",
-                "     HDA                Device 10de:1aef",
+                "     HDA                         Device 10de:1aef",
                 " ▾ Swatches",
-                "     ▓▓ Green",
-                "     ░░ Black",
+                "     ▓▓ Green           #76B900",
+                "     ░░ Black           #000000",
             ], "\(result.text)")
     }
 
@@ -106,7 +106,10 @@ struct NodeFieldsTests {
     /// layout and written by every palette writer.
     @Test func aNodesItemsAreItsLeaves() throws {
         let shelves = try run(["render", "pci.lua", "--expand", "all", "--format", "plain"])
-        #expect(shelves.text.contains("▾ Swatches\n     ▓▓ Green\n     ░░ Black\n"), "\(shelves.text)")
+        #expect(
+            shelves.text.contains(
+                "▾ Swatches\n     ▓▓ Green           #76B900\n     ░░ Black           #000000\n"),
+            "\(shelves.text)")
         let gpl = try run(["render", "pci.lua", "--format", "gpl"])
         #expect(gpl.status == 0, "\(gpl.stderr)")
         #expect(gpl.text.contains("Green"), "\(gpl.text)")

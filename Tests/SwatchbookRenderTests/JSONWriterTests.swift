@@ -125,7 +125,7 @@ import Testing
     @Test func everyElementIsInTheTreeWithItsPathAndRect() throws {
         let layout = WriterFixture.wholeLayout()
         let document = try Self.decode(layout)
-        #expect(document.swatchbook == 1)
+        #expect(document.swatchbook == 2)
         #expect(document.width == 60 && document.height == layout.documentHeight)
         #expect(document.top == 0 && document.documentHeight == layout.documentHeight)
         let frames = Self.frames(document)
@@ -239,7 +239,7 @@ import Testing
         let layout = WriterFixture.wholeLayout()
         let text = String(decoding: Self.encode(layout), as: UTF8.self)
         #expect(text == String(decoding: Self.encode(layout), as: UTF8.self))
-        #expect(text.hasPrefix("{\n  \"swatchbook\": 1,\n  \"theme\": \"default\",\n"))
+        #expect(text.hasPrefix("{\n  \"swatchbook\": 2,\n  \"theme\": \"default\",\n"))
         #expect(text.hasSuffix("\n  ]\n}\n"))
         #expect(text.contains("\n      \"rect\": {\"x\": 0, \"y\": 0, \"width\": 60, \"height\": 1},\n"))
         #expect(text.contains("\"fields\": [],\n"))

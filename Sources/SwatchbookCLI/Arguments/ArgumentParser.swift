@@ -28,6 +28,11 @@ struct ArgumentParser {
         var values: [String: [String]] = [:]
         var flags: Set<String> = []
         var positionals: [String] = []
+        /// Where each positional stands in the arguments, and the `--` that
+        /// ended the options: what a command that runs once per positional
+        /// (`render FILE... --output-dir`) leaves out of each run's arguments.
+        var positionalIndices: [Int] = []
+        var optionsEnd: Int?
         /// Every option value in command-line order, across options, for a
         /// command whose options are steps (`color --lighten 0.1 --mix red`).
         var sequence: [(name: String, value: String)] = []
@@ -54,10 +59,12 @@ struct ArgumentParser {
             index += 1
             if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
                 parsed.positionals.append(argument)
+                parsed.positionalIndices.append(index - 1)
                 continue
             }
             if argument == "--" {
                 optionsEnded = true
+                parsed.optionsEnd = index - 1
                 continue
             }
             var name = argument

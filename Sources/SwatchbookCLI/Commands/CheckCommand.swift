@@ -154,7 +154,7 @@ struct CheckCommand {
                     "holds no plugin, theme, pack or palette file a reader claims (--verbose lists what it holds)"
                 )
             }
-            if PluginLocator.isPaletteFile(file, at: url) {
+            if file == "-" || PluginLocator.isPaletteFile(file, at: url) {
                 // A palette file is checked as its reader reads it.
                 try checkPlugin(try locator.locate(file), into: &outcome)
             } else if FileManager.default.fileExists(atPath: url.path) {

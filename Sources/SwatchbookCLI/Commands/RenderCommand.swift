@@ -30,6 +30,9 @@ struct RenderCommand {
 
     static let strict = FlagSpec(
         "--strict", help: "a palette format that cannot hold what was read is an error (65), not a warning")
+    static let collapse = FlagSpec(
+        "--collapse",
+        help: "keep tree nodes open or closed as the catalogue says (a whole-document render opens them all)")
     static let namePrefix = OptionSpec.text(
         "--prefix", valueName: "TEXT",
         help: "begin every css and scss name with TEXT- (default: names as read)")
@@ -38,7 +41,7 @@ struct RenderCommand {
         command: "render",
         options: [
             ViewOptions.height.option, format.option, tap.option, inspect.option, output.option,
-            strict.option,
+            strict.option, collapse.option, RenderBatch.outputDir.option,
             namePrefix.option,
         ]
             + ViewOptions.options)
@@ -60,6 +63,9 @@ struct RenderCommand {
         var output: AtomicOutput?
         var streamed: StreamedOutput?
         var session: Session
+        /// What the catalogue is called: its palette's title, else its
+        /// file's stem or plugin's name (sanitised).
+        var title: String
     }
 
     /// The format `-o PATH`'s extension names; nil for a name with no
@@ -79,7 +85,22 @@ struct RenderCommand {
     /// Renders the catalogue the arguments name.
     func run(_ arguments: [String]) throws(Diagnostic) -> Rendered {
         let parsed = try Self.parser.parse(arguments)
-        let options = try ViewOptions(parsed, command: "render")
+        if parsed.positionals.count > 1 {
+            throw Diagnostic(
+                .usage,
+                "render: \(parsed.positionals.count) files given, and one report goes to stdout or -o; give --output-dir DIR to write one report per file"
+            )
+        }
+        var options = try ViewOptions(parsed, command: "render")
+        // A report shows everything, a tree's every level too. A saved view
+        // state says which nodes are open; taps and keys replay a session
+        // from browse's start, trees as the catalogue has them; and
+        // --collapse keeps the catalogue's own.
+        let taps = try Self.tap.values(in: parsed)
+        let replays = !options.keys.isEmpty || !taps.isEmpty
+        if options.wholeDocument && options.statePath == nil && !replays && !Self.collapse.isSet(in: parsed) {
+            options.expand.insert(.all, at: 0)
+        }
         // A file is never a terminal, so -o writes the same bytes wherever it runs.
         let outputPath = try Self.output.value(in: parsed)
         let toTerminal = terminal.isTerminal && outputPath == nil
@@ -92,7 +113,6 @@ struct RenderCommand {
         } else {
             format = toTerminal || colourAsked ? .ansi : .plain
         }
-        let taps = try Self.tap.values(in: parsed)
         let inspect = try Self.inspect.value(in: parsed)
 
         // A viewport is a screen, with a screen's sticky header; the JSON
@@ -215,6 +235,8 @@ struct RenderCommand {
             output?.discard()
             throw error
         }
-        return Rendered(bytes: bytes, output: output, streamed: streamed, session: session)
+        return Rendered(
+            bytes: bytes, output: output, streamed: streamed, session: session,
+            title: Sanitizer.clean(opened.plugin.documentTitle))
     }
 }

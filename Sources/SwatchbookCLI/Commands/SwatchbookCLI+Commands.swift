@@ -18,6 +18,15 @@ extension SwatchbookCLI {
             terminal: terminal, locator: PluginLocator(environment: terminal.environment),
             warn: { printError($0) })
         let defaults = try withDefaults(arguments, parser: RenderCommand.parser)
+        let parsed = try defaults.placing { () throws(Diagnostic) in
+            try RenderCommand.parser.parse(defaults.arguments)
+        }
+        if let folder = try RenderBatch.outputDir.value(in: parsed) {
+            let batch = RenderBatch(command: command, report: { printError($0.formatted) })
+            return try defaults.placing { () throws(Diagnostic) in
+                try batch.run(defaults.arguments, parsed: parsed, folder: folder)
+            }
+        }
         let rendered = try defaults.placing { () throws(Diagnostic) in try command.run(defaults.arguments) }
         if let output = rendered.output {
             try output.commit(rendered.bytes)

@@ -54,9 +54,12 @@ enum HelpText {
         case "render":
             return """
                 Usage: swatchbook render [PLUGIN] [options]
+                       swatchbook render FILE... --output-dir DIR [options]
 
                 Lay out the whole catalogue (or one viewport with --height) and draw it.
                 The output is byte-identical for the same plugin, options and files.
+                A whole-document render opens every tree node (--collapse keeps them as
+                the catalogue has them). FILE - reads a palette from standard input.
 
                 \(RenderCommand.parser.optionsHelp)
 
@@ -64,6 +67,8 @@ enum HelpText {
                   swatchbook render --width 120 --color truecolor
                   swatchbook render Scripts/random-palette.lua --seed 3 --format plain
                   swatchbook render --height 20 -o first-screen.ans --color 256
+                  swatchbook render palettes/*.gpl --output-dir reports --format html
+                  curl -s https://example.com/brand.tokens.json | swatchbook render - --format plain
 
                 """
         case "formats":

@@ -46,8 +46,8 @@ struct PluginLocator {
     }
 
     /// The plugin `argument` names; for a palette file (any file that is
-    /// not `.lua`, or any file with `inputFormat`), the reader plugin that
-    /// reads it, with the file as its input.
+    /// not `.lua`, or any file with `inputFormat`, or `-` for standard
+    /// input), the reader plugin that reads it, with the file as its input.
     func locate(_ argument: String?, inputFormat: String? = nil, warn: (String) -> Void = { _ in })
         throws(Diagnostic) -> Located
     {
@@ -56,6 +56,13 @@ struct PluginLocator {
                 throw Diagnostic(.usage, "--input-format: name the palette file to read")
             }
             return Self.bundledDemo
+        }
+        if argument == "-" {
+            // Standard input has no name to go by: --input-format names its
+            // format, else its content does.
+            let input = InputFile(url: try StandardInput.file(), displayName: StandardInput.displayName)
+            return try ReaderLocator(environment: environment).reader(
+                for: input, format: inputFormat, warn: warn)
         }
         if inputFormat != nil || Self.isPaletteFile(argument, at: url(argument)) {
             let input = InputFile(url: url(argument), displayName: argument)

@@ -8,10 +8,14 @@ public struct Inspection: Sendable, Equatable {
     public struct Line: Sendable, Equatable {
         public var label: String
         public var value: String
+        /// The value as a number, where it is one (a contrast ratio, an
+        /// alpha, a count): what the JSON gives beside the text form.
+        public var number: Double?
 
-        public init(_ label: String, _ value: String) {
+        public init(_ label: String, _ value: String, number: Double? = nil) {
             self.label = label
             self.value = value
+            self.number = number
         }
     }
 
@@ -51,7 +55,7 @@ public struct Inspection: Sendable, Equatable {
             if let id = element.node?.id { lines.append(Line("Id", id)) }
             for field in element.node?.shownFields ?? [] { lines.append(Line(field.key, field.value)) }
             if let node = element.node, !node.children.isEmpty {
-                lines.append(Line("Children", "\(node.children.count)"))
+                lines.append(Line("Children", "\(node.children.count)", number: Double(node.children.count)))
             }
         case .field:
             title = element.field?.key ?? ""
@@ -88,11 +92,17 @@ public struct Inspection: Sendable, Equatable {
             Line("Hex", color.hex), Line("RGB", opaque.cssRGB), Line("HSL", opaque.cssHSL),
             Line("OKLCH", opaque.cssOKLCH),
         ]
-        if color.alpha != 255 { lines.append(Line("Alpha", decimal(Double(color.alpha) / 255, places: 3))) }
-        let white = Color(rgb: 0xFFFFFF)
-        let black = Color(rgb: 0x000000)
-        lines.append(Line("Contrast on white", decimal(color.contrast(with: white), places: 2) + ":1"))
-        lines.append(Line("Contrast on black", decimal(color.contrast(with: black), places: 2) + ":1"))
+        if color.alpha != 255 {
+            let alpha = decimal(Double(color.alpha) / 255, places: 3)
+            lines.append(Line("Alpha", alpha, number: Double(alpha)))
+        }
+        for (label, under) in [
+            ("Contrast on white", Color(rgb: 0xFFFFFF)), ("Contrast on black", Color(rgb: 0x000000)),
+        ] {
+            // The number is the one shown, rounded as the text is.
+            let ratio = decimal(color.contrast(with: under), places: 2)
+            lines.append(Line(label, ratio + ":1", number: Double(ratio)))
+        }
         lines.append(Line("Nearest name", color.nearestName()))
         return lines
     }

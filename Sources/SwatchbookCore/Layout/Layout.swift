@@ -61,17 +61,22 @@ public struct LayoutElement: Sendable, Equatable {
 
     /// A line of a tree: in the details layout, with its fields beside it.
     public struct NodeContent: Sendable, Equatable {
-        /// The node's fields, drawn as `key value` pairs after its name; none
+        /// The node's fields, drawn as `key value` pairs after its hex; none
         /// outside details.
         public var fields: [Field] = []
         /// Columns from the line's left edge where the fields start, the same
         /// for the lines of one tree so they line up; a longer name pushes
         /// its own fields further.
         public var fieldsX = 0
+        /// Columns from the line's left edge where a coloured node's hex
+        /// code starts, the same for the lines of one tree (as an outline's
+        /// item lines align theirs); a longer name pushes its own further.
+        public var hexX = 0
 
-        public init(fields: [Field] = [], fieldsX: Int = 0) {
+        public init(fields: [Field] = [], fieldsX: Int = 0, hexX: Int = 0) {
             self.fields = fields
             self.fieldsX = fieldsX
+            self.hexX = hexX
         }
     }
 

@@ -158,7 +158,7 @@ struct StripGeometry {
         case .children:
             elements.add { rowElement() }
             guard type(of: elements).buildsElements else { return }
-            let fieldsX = settings.style == .details ? nodeFieldsX(lines, width: strip.width) : 0
+            let columns = nodeColumns(lines, width: strip.width, fields: settings.style == .details)
             // Only the lines inside the window: a band of a long document
             // meets a few hundred of a tree's lines.
             for i in Self.lines(count: lines.count, from: strip.y, in: window) {
@@ -167,7 +167,8 @@ struct StripGeometry {
                 guard !frame.intersection(window).isEmpty else { continue }
                 elements.add {
                     let content = LayoutElement.NodeContent(
-                        fields: fieldsX > 0 ? outline.node.shownFields : [], fieldsX: fieldsX)
+                        fields: columns.fieldsX > 0 ? outline.node.shownFields : [], fieldsX: columns.fieldsX,
+                        hexX: columns.hexX)
                     var line = LayoutElement(
                         .node(content), path: outline.path, key: outline.key, frame: frame,
                         clip: frame.intersection(window), title: outline.node.name)
@@ -186,22 +187,31 @@ struct StripGeometry {
         }
     }
 
-    /// Where the fields of a details tree's lines start: two columns past
-    /// the longest line before them (indent, disclosure, checkbox, chip and
-    /// name) among the tree's first ``ItemTable/sampled`` open lines, so the
-    /// column stays put as the tree scrolls; at most two thirds of the way
-    /// across. 0 when none of those lines has fields.
-    private func nodeFieldsX(_ lines: [OutlineLine], width: Int) -> Int {
+    /// Where a tree's hex codes and, in details, its fields start: the
+    /// hex two columns past the longest line before it (indent, disclosure,
+    /// checkbox, chip and name) among the tree's first ``ItemTable/sampled``
+    /// open lines, so the column stays put as the tree scrolls, at most two
+    /// thirds of the way across; the fields two columns past the hex. Each
+    /// is 0 when none of those lines has a colour, or fields.
+    private func nodeColumns(_ lines: [OutlineLine], width: Int, fields: Bool) -> (hexX: Int, fieldsX: Int) {
         var widest = 0
         var anyFields = false
+        var anyColour = false
+        var translucent = false
         for line in lines.prefix(ItemTable.sampled) {
-            anyFields = anyFields || !line.node.shownFields.isEmpty
+            anyFields = anyFields || (fields && !line.node.shownFields.isEmpty)
+            if let color = line.node.color {
+                anyColour = true
+                translucent = translucent || color.alpha < 255
+            }
             let box = settings.selection == .multiple ? 2 : 0
             let chip = line.node.color == nil ? 0 : ItemTable.chipWidth
             widest = max(widest, line.depth * settings.indent + 2 + box + chip + measure(line.node.name))
         }
-        guard anyFields else { return 0 }
-        return max(1, min(widest + ItemTable.gap, width * 2 / 3))
+        let hexX = anyColour ? max(1, min(widest + ItemTable.gap, width * 2 / 3)) : 0
+        guard anyFields else { return (hexX, 0) }
+        let afterHex = anyColour ? hexX + (translucent ? 9 : 7) : widest
+        return (hexX, max(1, min(afterHex + ItemTable.gap, width * 2 / 3)))
     }
 
     /// Which of `count` one-line elements stacked from line `top` meet the window.

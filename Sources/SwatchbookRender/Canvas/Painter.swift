@@ -319,8 +319,8 @@ public struct Painter: Sendable {
     }
 
     /// An outline line: indent, disclosure, a checkbox in `multiple`
-    /// selection, a colour chip, the name; in details, the node's fields
-    /// after it, each a muted key and its value.
+    /// selection, a colour chip, the name and hex code; in details, the
+    /// node's fields after them, each a muted key and its value.
     private func paintNode(
         _ element: LayoutElement, _ node: LayoutElement.NodeContent, on canvas: inout Canvas
     ) {
@@ -334,6 +334,10 @@ public struct Painter: Sendable {
         x = draw(
             element.title, matched: element.matched, x: x, y: y, style: emphasis(element, .text),
             clip: element.clip, on: &canvas)
+        if let color = element.color {
+            x = max(x + ItemTable.gap, element.frame.x + node.hexX)
+            x = canvas.draw(color.hex, x: x, y: y, style: role(.muted), clip: element.clip)
+        }
         guard !node.fields.isEmpty else { return }
         x = max(x + ItemTable.gap, element.frame.x + node.fieldsX)
         for field in node.fields {

@@ -19,6 +19,12 @@ extension Array where Element == UInt8 {
         append(UInt8(48 + value % 10))
     }
 
+    /// A finite number as Swift writes it shortest (`16.15`, `7.0`), a JSON
+    /// number; null for what JSON cannot hold.
+    mutating func append(number value: Double) {
+        self += (value.isFinite ? "\(value)" : "null").utf8
+    }
+
     mutating func append(bool value: Bool) {
         append(contentsOf: (value ? "true" : "false").utf8)
     }

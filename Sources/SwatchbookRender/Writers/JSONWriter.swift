@@ -36,7 +36,7 @@ import SwatchbookCore
 /// it is null for a row none of whose content is on screen.
 public enum JSONWriter {
     /// The format's version, the value of the top-level `"swatchbook"` key.
-    public static let version = 1
+    public static let version = 2
 
     /// What a report tells beyond the layout: the catalogue laid out and
     /// its view state.
@@ -322,11 +322,14 @@ extension JSONWriter {
                 member("expanded")
                 output.append(bool: child.isExpanded)
                 let p = child.path.indices.map { $0 - 1 }
-                if let model, p.count >= 3,
-                    let node = model.source.nodeChain(p[0], p[1], at: p.dropFirst(2))?.last
-                {
-                    member("id")
-                    output.append(jsonString: node.id)
+                let node = model.flatMap { model in
+                    p.count >= 3 ? model.source.nodeChain(p[0], p[1], at: p.dropFirst(2))?.last : nil
+                }
+                // Every node has its id, null when the model gives none, so a
+                // reader can key every node the same way.
+                member("id")
+                output.append(jsonString: node?.id)
+                if let node {
                     if !node.fields.isEmpty { write(fields: node.fields) }
                     if let authored = node.authored {
                         member("authored")
