@@ -57,8 +57,14 @@ for _, name in ipairs(known_types) do is_known_type[name] = true end
 -- Where each value of the document starts (sb.json.decode's places), and
 -- the place of a token's or group's member: the member's own, else the
 -- nearest enclosing value's (a path $extends made has no place of its own).
-local places = {}
+-- The places are read only once a problem needs one: recording them costs
+-- as much as the decoding, and a good file needs none.
+local places
 local function place(path, member)
+  if not places then
+    local ok, _, where = pcall(sb.json.decode, sb.input(), { positions = true })
+    places = ok and where or {}
+  end
   if member and places[path .. "." .. member] then return places[path .. "." .. member] end
   while path ~= "" do
     if places[path] then return places[path] end
@@ -578,14 +584,14 @@ return {
     end,
   },
   data = function(ctx)
-    local ok, document, where = pcall(sb.json.decode, sb.input(), { positions = true })
+    local ok, document = pcall(sb.json.decode, sb.input())
     if not ok then
       local message = tostring(document):gsub("^.-sb%.json%.decode: ", "")
       local line, column, rest = message:match("^line (%d+), column (%d+): (.*)$")
       if line then sb.input_error({ line = tonumber(line), column = tonumber(column) }, rest, "malformed-file") end
       sb.input_error(0, message, "malformed-file")
     end
-    places = where
+    places = nil
     if type(document) ~= "table" then sb.input_error(place(""), "expected a JSON object of token groups") end
     local ok_load, sections, count = pcall(load, document, ctx.input.checking)
     if not ok_load then report(sections, sb.input_error) end

@@ -230,15 +230,31 @@ struct CheckCommand {
         guard source.isEager else { return [] }
         let file = plugin.input?.displayName ?? plugin.file
         var problems: [Diagnostic] = []
-        for (pair, place) in try ContrastCommand.declaredPairs(of: plugin, in: source, file: file) {
+        let declared = try ContrastCommand.declaredPairs(of: plugin, in: source, file: file)
+        for (index, (pair, place)) in declared.enumerated() {
             let minimum = pair.minimum ?? Self.pairMinimum
             guard pair.ratio < minimum else { continue }
             let message =
                 "fg \(ContrastReport.describe(pair.foreground)) on bg \(ContrastReport.describe(pair.background)): "
                 + "contrast \(ContrastReport.ratio(pair.ratio, minimum: minimum)) is below \(ContrastReport.minimum(minimum))"
-            problems.append(Diagnostic(.data, file: file, dataPath: place, message).coded(.lowContrast))
+            var problem = Diagnostic(.data, file: file, dataPath: place, message).coded(.lowContrast)
+            if place.hasPrefix(DeclaredPair.tokensPath), let at = tokensPlace(ofPair: index, in: plugin.input) {
+                problem.line = at.line
+                problem.column = at.column
+            }
+            problems.append(problem)
         }
         return problems
+    }
+
+    /// Where a tokens file declares its pair `index` (from 0), so an
+    /// annotation points at the line; nil when the file cannot be read again.
+    private func tokensPlace(ofPair index: Int, in input: InputFile?) -> JSONPlace? {
+        guard let input, let bytes = input.contents ?? (try? Array(Data(contentsOf: input.url))) else {
+            return nil
+        }
+        let path: [JSONValue.Step] = [.key("$extensions"), .key("org.swatchbook"), .key("pairs"), .index(index)]
+        return JSONValue.place(of: path, in: bytes)
     }
 
     /// Opens the plugin as `render --format plain` would, `on_load` first,

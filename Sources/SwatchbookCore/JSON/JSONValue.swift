@@ -91,3 +91,48 @@ public struct JSONEncodingError: Error, Equatable, CustomStringConvertible {
 
     public var description: String { message }
 }
+
+extension JSONValue {
+    /// A step of a path into a document: an object's member (the first of
+    /// that key, as readers take it) or an array's item, from 0.
+    public enum Step: Equatable, Sendable {
+        case key(String)
+        case index(Int)
+    }
+
+    /// Where the value at `path` starts in the JSON `text`: for a finding
+    /// made after reading (a declared pair below its minimum) that an
+    /// annotation should point at. Nil when the text does not parse or has
+    /// no value there.
+    public static func place(of path: [Step], in text: some Collection<UInt8>) -> JSONPlace? {
+        guard let (document, places) = try? parsingWithPlaces(text) else { return nil }
+        // `places` is in the order of a walk that visits a value before its
+        // members: the value at `path` comes after each value it is inside
+        // and after every value of the siblings before it.
+        var order = 0
+        var value = document
+        for step in path {
+            switch (value, step) {
+            case (.object(let members), .key(let key)):
+                guard let found = members.firstIndex(where: { $0.key == key }) else { return nil }
+                order += 1 + members[..<found].reduce(0) { $0 + $1.value.valueCount }
+                value = members[found].value
+            case (.array(let items), .index(let index)) where items.indices.contains(index):
+                order += 1 + items[..<index].reduce(0) { $0 + $1.valueCount }
+                value = items[index]
+            default:
+                return nil
+            }
+        }
+        return places.indices.contains(order) ? places[order] : nil
+    }
+
+    /// How many values this one is: itself and every value inside it.
+    private var valueCount: Int {
+        switch self {
+        case .object(let members): 1 + members.reduce(0) { $0 + $1.value.valueCount }
+        case .array(let items): 1 + items.reduce(0) { $0 + $1.valueCount }
+        default: 1
+        }
+    }
+}
