@@ -15,11 +15,7 @@ extension Session {
         else {
             return
         }
-        if open {
-            state.expanded.insert(element.key)
-        } else {
-            state.expanded.remove(element.key)
-        }
+        state.setOpen(element.key, open)
         // The node's lines come or go from the layout's; the rest of the
         // document keeps its measure.
         measured = measured?.toggled(nodeAt: element.path, in: state)
@@ -29,10 +25,24 @@ extension Session {
         navigator.ensureFocus(in: &state)
     }
 
-    /// Opens every node that has children (`--expand all`).
+    /// Opens every node that has children (`--expand all`): a flag on the
+    /// view state, so a tree of a million nodes holds no key for each. A
+    /// lazy source's nodes are asked for as they show, and stay as they are.
     public func expandAll() {
         state.collapsed = []
-        catalogue?.forEachNode(where: { !$0.children.isEmpty }) { key, _ in state.expanded.insert(key) }
+        guard catalogue != nil else { return }
+        state.expandsAll = true
+        state.closed = []
+    }
+
+    /// Every node open in `state`, as keys: what a saved state holds, so
+    /// its file reads the same however the nodes were opened.
+    func openKeys(expanded: Set<String>, closed: Set<String>) -> Set<String> {
+        var keys = expanded.subtracting(closed)
+        catalogue?.forEachNode(where: { !$0.children.isEmpty }) { key, _ in
+            if !closed.contains(key) { keys.insert(key) }
+        }
+        return keys
     }
 
     /// Opens the node at `path`, a path in the whole catalogue, and every
@@ -58,7 +68,7 @@ extension Session {
         }
         for length in 3...shown.indices.count {
             let prefix = ElementPath(Array(shown.indices.prefix(length)))
-            if let element = navigator.locate(prefix, in: state) { state.expanded.insert(element.key) }
+            if let element = navigator.locate(prefix, in: state) { state.setOpen(element.key, true) }
         }
     }
 }
