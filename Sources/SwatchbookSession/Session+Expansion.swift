@@ -15,11 +15,7 @@ extension Session {
         else {
             return
         }
-        if open {
-            state.expanded.insert(element.key)
-        } else {
-            state.expanded.remove(element.key)
-        }
+        state.setOpen(element.key, open)
         // The node's lines come or go from the layout's; the rest of the
         // document keeps its measure.
         measured = measured?.toggled(nodeAt: element.path, in: state)
@@ -29,12 +25,16 @@ extension Session {
         navigator.ensureFocus(in: &state)
     }
 
-    /// Opens every node that has children (`--expand all`), a lazy
-    /// source's too: its rows of trees are asked for.
+    /// Opens every node that has children (`--expand all`). For a
+    /// catalogue it is a flag on the view state, so a tree of a million
+    /// nodes holds no key for each; a lazy source's rows of trees are asked
+    /// for, and their nodes' keys kept.
     public func expandAll() {
         state.collapsed = []
-        if let catalogue {
-            catalogue.forEachNode(where: { !$0.children.isEmpty }) { key, _ in state.expanded.insert(key) }
+        if catalogue != nil {
+            state.expandsAll = true
+            state.closed = []
+            measured = nil
             return
         }
         func visit(_ nodes: [Node], parent: String) {
@@ -54,6 +54,16 @@ extension Session {
             }
         }
         measured = nil
+    }
+
+    /// Every node open in `state`, as keys: what a saved state holds, so
+    /// its file reads the same however the nodes were opened.
+    func openKeys(expanded: Set<String>, closed: Set<String>) -> Set<String> {
+        var keys = expanded.subtracting(closed)
+        catalogue?.forEachNode(where: { !$0.children.isEmpty }) { key, _ in
+            if !closed.contains(key) { keys.insert(key) }
+        }
+        return keys
     }
 
     /// Opens the node at `path`, a path in the whole catalogue, and every
@@ -79,7 +89,7 @@ extension Session {
         }
         for length in 3...shown.indices.count {
             let prefix = ElementPath(Array(shown.indices.prefix(length)))
-            if let element = navigator.locate(prefix, in: state) { state.expanded.insert(element.key) }
+            if let element = navigator.locate(prefix, in: state) { state.setOpen(element.key, true) }
         }
     }
 }

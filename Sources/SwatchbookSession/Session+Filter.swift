@@ -53,7 +53,10 @@ extension Session {
         best: ElementPath?, keepingFocus: Bool
     ) {
         if state.beforeFilter == nil { state.beforeFilter = ViewState.SavedView(of: state) }
-        state.expanded = (state.beforeFilter?.expanded ?? []).union(opened)
+        let before = state.beforeFilter ?? ViewState.SavedView(of: state)
+        state.expanded = before.expanded.union(opened)
+        state.expandsAll = before.expandsAll
+        state.closed = before.closed.subtracting(opened)
         // Every match shows: no outline section or row stays closed over one.
         state.collapsed = []
         source = filtered

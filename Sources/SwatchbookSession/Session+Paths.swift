@@ -42,6 +42,16 @@ extension Session {
     public var stateToSave: ViewState {
         var saved = state
         saved.focusPath = state.focusPath.map { wholePath(of: $0) }
+        // Every node opened is saved as its key, as a state file has always held it.
+        if saved.expandsAll {
+            saved.expanded = openKeys(expanded: saved.expanded, closed: saved.closed)
+            (saved.expandsAll, saved.closed) = (false, [])
+        }
+        if var before = saved.beforeFilter, before.expandsAll {
+            before.expanded = openKeys(expanded: before.expanded, closed: before.closed)
+            (before.expandsAll, before.closed) = (false, [])
+            saved.beforeFilter = before
+        }
         return saved
     }
 }

@@ -54,6 +54,27 @@ import Testing
         #expect(saved["theme2"] as? String == "dusk" && saved["ratio"] as? Double == 0.5)
     }
 
+    /// `--expand all` opens every node by one flag of the view state; the
+    /// file still names each open node, as it did when every key was held.
+    @Test func expandAllIsSavedAsEveryOpenNode() throws {
+        let scratch = ScratchFolder()
+        let state = scratch.path("state.json")
+        let result = try Self.render(["Scripts/categories.lua", "--expand", "all", "--state", state])
+        #expect(result.status == 0)
+        let saved = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: state)))
+                as? [String: Any])
+        #expect(
+            saved["expanded"] as? [String] == [
+                "#1", "#10", "#13", "#14", "#15", "#2", "#20", "#23", "#3", "#7",
+            ])
+        // Read back, the same nodes are open and nothing changed: not written again.
+        let before = try Self.identity(state)
+        let again = try Self.render(["Scripts/categories.lua", "--state", state])
+        #expect(again.stdout == result.stdout)
+        #expect(try Self.identity(state).inode == before.inode)
+    }
+
     /// A 100 MB state took 8 s and 675 MB and was written back larger.
     @Test func aStatePastSixteenMiBIsRefusedUnread() throws {
         let scratch = ScratchFolder()

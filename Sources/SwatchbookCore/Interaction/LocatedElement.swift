@@ -84,7 +84,7 @@ extension Navigator {
             var element = LocatedElement(
                 kind: .node, path: path, key: key, section: section, row: row, node: node,
                 index: p.last! + 1)
-            element.isExpanded = !node.children.isEmpty && (state.expanded.contains(key) || node.expanded)
+            element.isExpanded = state.isOpen(key, node)
             return element
         }
     }

@@ -102,8 +102,7 @@ public struct CatalogueLayout {
     /// when the new state cannot change any height: heights depend only on
     /// what is open. Nil when the document must be measured again.
     public func reused(for state: ViewState) -> CatalogueLayout? {
-        guard state.expanded == self.state.expanded, state.collapsed == self.state.collapsed,
-            state.filter == self.state.filter
+        guard state.opensTheSame(as: self.state), state.filter == self.state.filter
         else {
             return nil
         }
@@ -135,7 +134,7 @@ public struct CatalogueLayout {
         }
         guard low < lines.count, lines[low].path == path else { return nil }
         let line = lines[low]
-        let open = !line.node.children.isEmpty && (state.expanded.contains(line.key) || line.node.expanded)
+        let open = state.isOpen(line.key, line.node)
         if open != line.isExpanded {
             lines[low].isExpanded = open
             if open {

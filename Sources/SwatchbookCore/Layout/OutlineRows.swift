@@ -28,7 +28,7 @@ enum OutlineRows {
         for (offset, node) in nodes.enumerated() {
             let key = ModelKey.child(of: parentKey, name: node.name, id: node.id)
             let nodePath = path.child(offset + 1)
-            let open = !node.children.isEmpty && (state.expanded.contains(key) || node.expanded)
+            let open = state.isOpen(key, node)
             lines.append(OutlineLine(node: node, depth: depth, path: nodePath, key: key, isExpanded: open))
             if open {
                 append(

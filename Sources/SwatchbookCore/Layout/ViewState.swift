@@ -8,6 +8,11 @@ public struct ViewState: Sendable, Equatable, Encodable {
     /// Each strip's last focused item key.
     public var lastFocused: [String: String] = [:]
     public var expanded: Set<String> = []
+    /// `--expand all`: every node with children is open except those in
+    /// ``closed`` (one flag, not a key per node of a big tree).
+    public var expandsAll = false
+    /// Nodes closed since every node was opened; read only with ``expandsAll``.
+    public var closed: Set<String> = []
     /// Sections and rows closed in an outline (they start open).
     public var collapsed: Set<String> = []
     public var selected: Set<String> = []
@@ -27,6 +32,33 @@ public struct ViewState: Sendable, Equatable, Encodable {
     public init() {}
 
     public func offset(ofRow key: String) -> Int { offsets[key] ?? 0 }
+
+    /// Whether the node under `key` shows its children: it has some, and
+    /// the view opened it (or opened all and did not close it since), or
+    /// the model starts it open.
+    @inline(__always)
+    public func isOpen(_ key: String, _ node: Node) -> Bool {
+        guard !node.children.isEmpty else { return false }
+        if node.expanded { return true }
+        return expandsAll ? closed.isEmpty || !closed.contains(key) : expanded.contains(key)
+    }
+
+    /// Opens or closes the node under `key`.
+    public mutating func setOpen(_ key: String, _ open: Bool) {
+        switch (expandsAll, open) {
+        case (true, true): closed.remove(key)
+        case (true, false): closed.insert(key)
+        case (false, true): expanded.insert(key)
+        case (false, false): expanded.remove(key)
+        }
+    }
+
+    /// Whether `other` opens the same nodes, sections and rows: what the
+    /// document's measure depends on besides the filter.
+    public func opensTheSame(as other: ViewState) -> Bool {
+        expanded == other.expanded && expandsAll == other.expandsAll && closed == other.closed
+            && collapsed == other.collapsed
+    }
 
     enum CodingKeys: String, CodingKey {
         case offsets, lastFocused, expanded, collapsed, selected, selectionPaths, focus, focusPath, top,
@@ -55,6 +87,8 @@ public struct ViewState: Sendable, Equatable, Encodable {
     /// offsets and the scroll.
     public struct SavedView: Sendable, Equatable, Encodable {
         public var expanded: Set<String> = []
+        public var expandsAll = false
+        public var closed: Set<String> = []
         public var collapsed: Set<String> = []
         public var offsets: [String: Int] = [:]
         public var focus: String?
@@ -65,6 +99,8 @@ public struct ViewState: Sendable, Equatable, Encodable {
 
         public init(of state: ViewState) {
             expanded = state.expanded
+            expandsAll = state.expandsAll
+            closed = state.closed
             collapsed = state.collapsed
             offsets = state.offsets
             focus = state.focus
@@ -75,6 +111,8 @@ public struct ViewState: Sendable, Equatable, Encodable {
         /// Puts the saved view back into `state`.
         public func restore(into state: inout ViewState) {
             state.expanded = expanded
+            state.expandsAll = expandsAll
+            state.closed = closed
             state.collapsed = collapsed
             state.offsets = offsets
             state.focus = focus

@@ -91,13 +91,17 @@ extension CatalogueReader {
     static let stackPerLevel: Int32 = 8
 
     /// Fails when the value at `index` is a string of more than `limit`
-    /// bytes, before it is copied out of Lua.
-    func checkLength(at index: Int32, limit: Int, what: String, path: String) throws(Failure) {
+    /// bytes, before it is copied out of Lua. What it is and its path are
+    /// made only for the error: a string is read for every name of a
+    /// catalogue, and making them every time cost more than the reading.
+    func checkLength(
+        at index: Int32, limit: Int, what: @autoclosure () -> String, path: @autoclosure () -> String
+    ) throws(Failure) {
         guard stack.type(at: index) == .string else { return }
         let length = stack.rawLength(index)
         guard length > limit else { return }
         throw Failure(
-            path: path, message: "expected \(what) of at most \(limit) bytes, got one of \(length) bytes")
+            path: path(), message: "expected \(what()) of at most \(limit) bytes, got one of \(length) bytes")
     }
 
     func requiredString(_ table: Int32, _ key: String, path: String) throws(Failure) -> String {

@@ -77,7 +77,7 @@ extension Plugin {
         stack.newTable(arrayCount: node.children.count)
         for (i, child) in node.children.enumerated() {
             let childKey = ModelKey.child(of: key, name: child.name, id: child.id)
-            let open = !child.children.isEmpty && (state.expanded.contains(childKey) || child.expanded)
+            let open = state.isOpen(childKey, child)
             try pushNode(child, key: childKey, expanded: open, state: state, on: stack)
             stack.setRawIndex(-2, i + 1)
         }

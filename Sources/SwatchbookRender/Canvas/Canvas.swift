@@ -107,6 +107,36 @@ public struct Canvas: Sendable {
         if TextWidth.isPrintableASCII(text) {
             return drawASCII(text, x: x, y: y, style: id, area: visible ? area : nil)
         }
+        // A printable ASCII head (a label cut short by an ellipsis): its bytes
+        // are drawn as they are, all but the last, which a mark after it may
+        // join; the rest is split into clusters.
+        let head = Self.printableASCIIHead(of: text)
+        if head > 1 {
+            var text = text
+            let column = text.withUTF8 { bytes in
+                drawASCII(
+                    UnsafeBufferPointer(rebasing: bytes[..<(head - 1)]), x: x, y: y, style: id,
+                    area: visible ? area : nil)
+            }
+            let rest = String(text.utf8.dropFirst(head - 1))!
+            return drawClusters(of: rest, x: column, y: y, style: id, area: area, visible: visible)
+        }
+        return drawClusters(of: text, x: x, y: y, style: id, area: area, visible: visible)
+    }
+
+    /// The count of printable ASCII bytes `text` starts with.
+    private static func printableASCIIHead(of text: String) -> Int {
+        var text = text
+        return text.withUTF8 { bytes in
+            bytes.firstIndex { $0 < 0x20 || $0 > 0x7E } ?? bytes.count
+        }
+    }
+
+    /// Draws `text` cluster by cluster, as ``draw(_:x:y:style:clip:)`` draws
+    /// any text that is not printable ASCII.
+    private mutating func drawClusters(
+        of text: String, x: Int, y: Int, style id: UInt16, area: Rect, visible: Bool
+    ) -> Int {
         var column = x
         var written: (start: Int, end: Int)?
         TextWidth.forEachCluster(in: Sanitizer.clean(text)) { cluster, w, _ in
@@ -146,6 +176,13 @@ public struct Canvas: Sendable {
         guard let area else { return x + text.utf8.count }
         var text = text
         return text.withUTF8 { drawASCII($0, x: x, y: y, style: style, area: area) }
+    }
+
+    private mutating func drawASCII(
+        _ bytes: UnsafeBufferPointer<UInt8>, x: Int, y: Int, style: UInt16, area: Rect?
+    ) -> Int {
+        guard let area else { return x + bytes.count }
+        return drawASCII(bytes, x: x, y: y, style: style, area: area)
     }
 
     private mutating func drawASCII(

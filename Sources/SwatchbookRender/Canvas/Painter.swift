@@ -145,7 +145,7 @@ public struct Painter: Sendable {
         let style = element.isFocused ? theme.style(.focus).over(role(.rowTitle)) : role(.rowTitle)
         let title = TextWidth.truncate(text, to: element.frame.maxX - x, ellipsis: theme.glyphs.ellipsis)
         // A check mark before the title moves its characters along.
-        let shift = text.count - element.title.count
+        let shift = element.isSelected && row.table != nil ? text.count - element.title.count : 0
         draw(
             title, matched: element.matched.map { $0 + shift }, x: x, y: element.frame.y, style: style,
             clip: element.clip, on: &canvas)
@@ -240,7 +240,8 @@ public struct Painter: Sendable {
             // in plain text; focus is drawn by the focus role.
             let title = element.isSelected ? theme.glyphs.checked + " " + element.title : element.title
             let label = TextWidth.truncate(title, to: frame.width, ellipsis: theme.glyphs.ellipsis)
-            let shift = title.count - element.title.count
+            // Counting characters splits clusters: only a check mark needs it.
+            let shift = element.isSelected ? title.count - element.title.count : 0
             draw(
                 label, matched: element.matched.map { $0 + shift }, x: frame.x, y: frame.maxY - 1,
                 style: emphasis(element, .label), clip: element.clip, on: &canvas)

@@ -50,6 +50,7 @@ public struct ANSIWriter: CanvasWriter {
         // Every line starts plain, so the sequence from plain to a style is
         // wanted again on each line the style shows on: each is built once
         // and copied from `sequences[span]` after that.
+        // A change to plain is a reset, written as it is.
         var sequences: [UInt8] = []
         var fromPlain = [Range<Int>?](repeating: nil, count: styles.count)
         /// Writes the sequence from style id `old` to `new` at `line[count]`.
@@ -57,6 +58,10 @@ public struct ANSIWriter: CanvasWriter {
             from old: UInt16, to new: UInt16, into line: UnsafeMutableBufferPointer<UInt8>,
             at count: inout Int
         ) {
+            if new == plain {
+                Self.writeReset(into: line, at: &count)
+                return
+            }
             if old == plain, let span = fromPlain[Int(new)] {
                 sequences.withUnsafeBufferPointer { sequences in
                     (line.baseAddress! + count).update(

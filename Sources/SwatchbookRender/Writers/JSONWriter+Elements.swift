@@ -76,8 +76,7 @@ extension JSONWriter {
                         for (i, node) in nodes.enumerated() {
                             let key = ModelKey.child(of: parent, name: node.name, id: node.id)
                             let nodePath = path + [i + 1]
-                            let open =
-                                !node.children.isEmpty && (state.expanded.contains(key) || node.expanded)
+                            let open = state.isOpen(key, node)
                             add(.node(.init()), nodePath, key: key, title: node.name) {
                                 $0.color = node.color
                                 $0.depth = depth
