@@ -238,7 +238,8 @@ struct CheckCommand {
                 "fg \(ContrastReport.describe(pair.foreground)) on bg \(ContrastReport.describe(pair.background)): "
                 + "contrast \(ContrastReport.ratio(pair.ratio, minimum: minimum)) is below \(ContrastReport.minimum(minimum))"
             var problem = Diagnostic(.data, file: file, dataPath: place, message).coded(.lowContrast)
-            if place.hasPrefix(DeclaredPair.tokensPath), let at = tokensPlace(ofPair: index, in: plugin.input) {
+            if place.hasPrefix(DeclaredPair.tokensPath), let at = tokensPlace(ofPair: index, in: plugin.input)
+            {
                 problem.line = at.line
                 problem.column = at.column
             }
@@ -253,7 +254,9 @@ struct CheckCommand {
         guard let input, let bytes = input.contents ?? (try? Array(Data(contentsOf: input.url))) else {
             return nil
         }
-        let path: [JSONValue.Step] = [.key("$extensions"), .key("org.swatchbook"), .key("pairs"), .index(index)]
+        let path: [JSONValue.Step] = [
+            .key("$extensions"), .key("org.swatchbook"), .key("pairs"), .index(index),
+        ]
         return JSONValue.place(of: path, in: bytes)
     }
 
