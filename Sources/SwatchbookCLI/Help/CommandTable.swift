@@ -28,7 +28,7 @@ enum CommandTable {
         let commands = [
             Entry(
                 name: "render", usage: "render [PLUGIN] [options]",
-                summary: "draw the catalogue headless (stdout or -o FILE)",
+                summary: "draw the catalogue headless (stdout, -o FILE; FILE... --output-dir DIR)",
                 options: RenderCommand.parser.options, positional: .plugin, run: SwatchbookCLI.render),
             Entry(
                 name: "browse", usage: "browse [PLUGIN] [options]",
@@ -52,8 +52,8 @@ enum CommandTable {
                 summary: "the formats render writes and the palette files it reads",
                 options: FormatsCommand.parser.options, positional: .none, run: SwatchbookCLI.formats),
             Entry(
-                name: "check", usage: "check FILE...",
-                summary: "check plugins, palette files, themes (contrast) and packs",
+                name: "check", usage: "check FILE|DIR... [--format text|json|sarif|github|junit]",
+                summary: "check plugins, palette files, themes (contrast) and packs, for CI too",
                 options: CheckCommand.parser.options, positional: .plugin, run: SwatchbookCLI.check),
             Entry(
                 name: "contrast",
