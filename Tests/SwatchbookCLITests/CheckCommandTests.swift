@@ -222,12 +222,26 @@ struct CheckThemeTests {
     /// An inherited poor role is named where its failing colour was written
     /// (the light theme's own palette entry) and where the role was set.
     @Test func anInheritedRoleNamesTheFileThatSetIt() throws {
-        let result = try CommandRunner.run(["check", "Themes/solarized/solarized-light.lua"])
+        let scratch = ScratchFolder()
+        scratch.write("mine/pack.lua", #"return { name = "mine", themes = { "dark.lua", "light.lua" } }"#)
+        scratch.write(
+            "mine/dark.lua",
+            ##"""
+            return { id = "mine-dark", palette = { back = "#002B36", faint = "#657B83" },
+              roles = { background = { bg = "back" }, muted = { fg = "faint" } } }
+            """##)
+        scratch.write(
+            "mine/light.lua",
+            ##"""
+            return { id = "mine-light", variant = "light", extends = "mine-dark",
+              palette = { back = "#FDF6E3", faint = "#93A1A1" } }
+            """##)
+        let result = try CommandRunner.run(["check", "mine/light.lua"], in: scratch.url)
         #expect(result.status == 65)
         #expect(
             result.stderr.contains(
-                "Themes/solarized/solarized-light.lua: palette.faint: contrast 2.48:1 (#93A1A1 on #FDF6E3) is below 3:1 (WCAG AA) for roles.muted, set in Themes/solarized/solarized-dark.lua\n"
-            ))
+                "mine/light.lua: palette.faint: contrast 2.48:1 (#93A1A1 on #FDF6E3) is below 3:1 (WCAG AA) for roles.muted, set in mine/dark.lua\n"
+            ), "\(result.stderr)")
     }
 
     @Test func aBadThemeIsAProblem() throws {
