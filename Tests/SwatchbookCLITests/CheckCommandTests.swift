@@ -375,23 +375,13 @@ struct CheckThemeTests {
         return files.filter { $0.hasSuffix(".lua") }.sorted().map { "Themes/" + $0 }
     }()
 
-    /// The shipped themes whose roles fall below their minimum contrast
-    /// (solarized's): the contrast gate fails them until their colours are
-    /// changed. A theme fixed here turns its known issue into a failure:
-    /// take it off.
-    static let belowMinimum = [
-        "solarized/pack.lua", "solarized/solarized-dark.lua", "solarized/solarized-light.lua",
-    ].map { "Themes/" + $0 }
-
+    /// Every shipped theme passes the contrast gate: a role moved below its
+    /// minimum fails here.
     @Test(arguments: shippedThemes)
     func everyShippedThemeAndPackChecksWithoutProblems(_ file: String) throws {
         let result = try CommandRunner.run(["check", file])
-        withKnownIssue("below its minimum contrast") {
-            #expect(result.status == 0, "\(result.stderr)")
-            #expect(result.stderr.contains(", 0 problems, "))
-        } when: {
-            Self.belowMinimum.contains(file)
-        }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains(", 0 problems, "))
     }
 }
 
@@ -399,11 +389,9 @@ extension CheckThemeTests {
     /// `check Themes` walks into every pack folder.
     @Test func aFolderOfPacksChecksEveryPack() throws {
         let result = try CommandRunner.run(["check", "Themes"])
-        withKnownIssue("shipped themes below their minimum contrast") {
-            #expect(result.status == 0, "\(result.stderr)")
-            let summary = result.stderr.split(separator: "\n").last ?? ""
-            #expect(summary.hasPrefix("\(Self.shippedThemes.count) files checked, 0 problems"))
-        }
+        #expect(result.status == 0, "\(result.stderr)")
+        let summary = result.stderr.split(separator: "\n").last ?? ""
+        #expect(summary.hasPrefix("\(Self.shippedThemes.count) files checked, 0 problems"))
         #expect(result.text.contains("Themes/nord/nord.lua: nord (Nord, dark)\n"))
     }
 }
