@@ -222,12 +222,26 @@ struct CheckThemeTests {
     /// An inherited poor role is named where its failing colour was written
     /// (the light theme's own palette entry) and where the role was set.
     @Test func anInheritedRoleNamesTheFileThatSetIt() throws {
-        let result = try CommandRunner.run(["check", "Themes/solarized/solarized-light.lua"])
+        let scratch = ScratchFolder()
+        scratch.write("mine/pack.lua", #"return { name = "mine", themes = { "dark.lua", "light.lua" } }"#)
+        scratch.write(
+            "mine/dark.lua",
+            ##"""
+            return { id = "mine-dark", palette = { back = "#002B36", faint = "#657B83" },
+              roles = { background = { bg = "back" }, muted = { fg = "faint" } } }
+            """##)
+        scratch.write(
+            "mine/light.lua",
+            ##"""
+            return { id = "mine-light", variant = "light", extends = "mine-dark",
+              palette = { back = "#FDF6E3", faint = "#93A1A1" } }
+            """##)
+        let result = try CommandRunner.run(["check", "mine/light.lua"], in: scratch.url)
         #expect(result.status == 65)
         #expect(
             result.stderr.contains(
-                "Themes/solarized/solarized-light.lua: palette.faint: contrast 2.48:1 (#93A1A1 on #FDF6E3) is below 3:1 (WCAG AA) for roles.muted, set in Themes/solarized/solarized-dark.lua\n"
-            ))
+                "mine/light.lua: palette.faint: contrast 2.48:1 (#93A1A1 on #FDF6E3) is below 3:1 (WCAG AA) for roles.muted, set in mine/dark.lua\n"
+            ), "\(result.stderr)")
     }
 
     @Test func aBadThemeIsAProblem() throws {
@@ -361,24 +375,13 @@ struct CheckThemeTests {
         return files.filter { $0.hasSuffix(".lua") }.sorted().map { "Themes/" + $0 }
     }()
 
-    /// The shipped themes whose roles fall below their minimum contrast
-    /// (gruvbox's error role, nord's error and muted, solarized's): the
-    /// contrast gate fails them until their colours are changed. A theme
-    /// fixed here turns its known issue into a failure: take it off.
-    static let belowMinimum = [
-        "gruvbox/gruvbox-dark.lua", "gruvbox/pack.lua", "nord/nord.lua", "nord/pack.lua",
-        "solarized/pack.lua", "solarized/solarized-dark.lua", "solarized/solarized-light.lua",
-    ].map { "Themes/" + $0 }
-
+    /// Every shipped theme passes the contrast gate: a role moved below its
+    /// minimum fails here.
     @Test(arguments: shippedThemes)
     func everyShippedThemeAndPackChecksWithoutProblems(_ file: String) throws {
         let result = try CommandRunner.run(["check", file])
-        withKnownIssue("below its minimum contrast") {
-            #expect(result.status == 0, "\(result.stderr)")
-            #expect(result.stderr.contains(", 0 problems, "))
-        } when: {
-            Self.belowMinimum.contains(file)
-        }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains(", 0 problems, "))
     }
 }
 
@@ -386,11 +389,9 @@ extension CheckThemeTests {
     /// `check Themes` walks into every pack folder.
     @Test func aFolderOfPacksChecksEveryPack() throws {
         let result = try CommandRunner.run(["check", "Themes"])
-        withKnownIssue("shipped themes below their minimum contrast") {
-            #expect(result.status == 0, "\(result.stderr)")
-            let summary = result.stderr.split(separator: "\n").last ?? ""
-            #expect(summary.hasPrefix("\(Self.shippedThemes.count) files checked, 0 problems"))
-        }
+        #expect(result.status == 0, "\(result.stderr)")
+        let summary = result.stderr.split(separator: "\n").last ?? ""
+        #expect(summary.hasPrefix("\(Self.shippedThemes.count) files checked, 0 problems"))
         #expect(result.text.contains("Themes/nord/nord.lua: nord (Nord, dark)\n"))
     }
 }

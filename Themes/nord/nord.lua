@@ -7,6 +7,10 @@ return {
     nord4 = "#D8DEE9", nord5 = "#E5E9F0", nord6 = "#ECEFF4",
     nord7 = "#8FBCBB", nord8 = "#88C0D0", nord9 = "#81A1C1", nord10 = "#5E81AC",
     nord11 = "#BF616A", nord12 = "#D08770", nord13 = "#EBCB8B", nord14 = "#A3BE8C", nord15 = "#B48EAD",
+    -- Nord has no red that reaches 4.5:1 on nord0 (nord11 is 3.05:1): nord11 mixed 34% toward nord4.
+    nord11_text = "#C88C95",
+    -- nord3 is 1.69:1 on nord0, the snow storm as bright as text: the default theme's grey, nord3 to nord4.
+    nord3_text = "#8A93A5",
   },
   roles = {
     background = { bg = "nord0" },
@@ -20,7 +24,7 @@ return {
     indicator = { fg = "nord13", bold = true },
     border = { fg = "nord3" },
     status = { fg = "nord6", bg = "nord2" },
-    error = { fg = "nord11", bold = true },
-    muted = { fg = "nord3" },
+    error = { fg = "nord11_text", bold = true },
+    muted = { fg = "nord3_text" },
   },
 }
