@@ -83,6 +83,30 @@ static int read_plain(lua_State *L, int index, unsigned wanted, unsigned refused
 #define AUTHORED_KEYS                                                                                        \
     (1u << KEY_DESCRIPTION | 1u << KEY_REF | 1u << KEY_KEY | 1u << KEY_SWATCH | 1u << KEY_EXTENSIONS | 1u << KEY_SCOPE)
 
+/* A hex digit's value with 0x10 set; 0 for a byte that is not one. */
+#define DIGIT(c, v) [c] = 0x10 | (v)
+static const unsigned char hex_values[256] = {
+    DIGIT('0', 0),  DIGIT('1', 1),  DIGIT('2', 2),  DIGIT('3', 3),  DIGIT('4', 4),  DIGIT('5', 5),
+    DIGIT('6', 6),  DIGIT('7', 7),  DIGIT('8', 8),  DIGIT('9', 9),  DIGIT('a', 10), DIGIT('b', 11),
+    DIGIT('c', 12), DIGIT('d', 13), DIGIT('e', 14), DIGIT('f', 15), DIGIT('A', 10), DIGIT('B', 11),
+    DIGIT('C', 12), DIGIT('D', 13), DIGIT('E', 14), DIGIT('F', 15)};
+#undef DIGIT
+
+/* `#RRGGBB` or `#RRGGBBAA` (either case) as 0xRRGGBBAA, opaque for six
+ * digits; -1 for anything else, which the general colour parser reads. */
+static int64_t long_hex(const char *bytes, size_t length) {
+    if ((length != 7 && length != 9) || bytes[0] != '#') return -1;
+    uint32_t value = 0;
+    unsigned all = 0x10;
+    for (size_t k = 1; k < length; k++) {
+        unsigned digit = hex_values[(unsigned char)bytes[k]];
+        all &= digit;
+        value = value << 4 | (digit & 0xF);
+    }
+    if (all == 0) return -1;
+    return length == 7 ? (int64_t)(value << 8 | 0xFF) : (int64_t)value;
+}
+
 int sbl_plain_item(lua_State *L, int index, sbl_field *name, sbl_field *color) {
     static const int types[PLAIN_KEY_COUNT] = {[KEY_NAME] = LUA_TSTRING, [KEY_COLOR] = LUA_TSTRING};
     sbl_field fields[PLAIN_KEY_COUNT];
@@ -91,6 +115,7 @@ int sbl_plain_item(lua_State *L, int index, sbl_field *name, sbl_field *color) {
     if (plain) {
         *name = fields[KEY_NAME];
         *color = fields[KEY_COLOR];
+        color->integer = long_hex(color->bytes, color->length);
     }
     return plain;
 }

@@ -93,7 +93,9 @@ enum {
 int sbl_unknown_keys(lua_State *L, int index, unsigned known);
 
 /* `{ name = "...", color = "..." }`, without id, fields or data, and with no
- * key the host does not know. */
+ * key the host does not know. The colour's integer is its value as
+ * 0xRRGGBBAA when it is written `#RRGGBB` (opaque) or `#RRGGBBAA`, the forms
+ * nearly every plugin uses, and -1 for any other, which the caller parses. */
 int sbl_plain_item(lua_State *L, int index, sbl_field *name, sbl_field *color);
 /* `{ name = "...", count = N }` (an integer), without id, items, fields or
  * children, and with no key the host does not know. */

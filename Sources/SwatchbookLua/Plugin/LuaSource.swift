@@ -14,7 +14,12 @@ final class LuaSource: CatalogueSource {
     /// The registry reference of the plugin's `ctx`, handed to every
     /// function of the source as its last argument.
     let contextReference: Int
-    private(set) var failure: Diagnostic?
+    private(set) var failure: Diagnostic? {
+        didSet { failed = failure != nil }
+    }
+    /// Whether ``failure`` is set: the check every call makes first, which
+    /// reading the optional itself would do by copying the diagnostic.
+    private var failed = false
     /// How often each function of the source was called, by ``Function``.
     private var callCounts = [Int](repeating: 0, count: Function.allCases.count)
 
@@ -115,7 +120,7 @@ final class LuaSource: CatalogueSource {
     func sectionSummary(_ section: Int) -> SectionSummary {
         if let cached = sectionCache[section] { return cached }
         let summary =
-            ask(.section, section + 1, optional: true) { reader throws(CatalogueReader.Failure) in
+            ask(.section, Arguments(section + 1), optional: true) { reader throws(CatalogueReader.Failure) in
                 try reader.sectionSummary(at: -1, path: "")
             } ?? SectionSummary(name: "Section \(section + 1)")
         sectionCache[section] = summary
@@ -125,7 +130,7 @@ final class LuaSource: CatalogueSource {
     func rowCount(_ section: Int) -> Int {
         if let cached = rowCountCache[section] { return cached }
         let count =
-            ask(.rows, section + 1) { reader throws(CatalogueReader.Failure) in
+            ask(.rows, Arguments(section + 1)) { reader throws(CatalogueReader.Failure) in
                 try Self.count(
                     at: -1, of: "rows", atMost: CatalogueLimits.rowsPerSection, stack: reader.stack)
             } ?? 0
@@ -141,7 +146,8 @@ final class LuaSource: CatalogueSource {
         if let carried = carriedItems(section, row), index < carried.count { return carried[index] }
         return itemCache.item(section, row, index) {
             ask(
-                .item, section + 1, row + 1, index + 1, plain: { CatalogueReader.plainItem(on: $0) },
+                .item, Arguments(section + 1, row + 1, index + 1),
+                plain: { CatalogueReader.plainItem(on: $0) },
                 read: Self.readItem)
                 ?? Self.placeholder
         }
@@ -183,7 +189,7 @@ final class LuaSource: CatalogueSource {
         let key = RowPosition(section: section, row: row)
         if let cached = rowCache[key] { return cached }
         let answer =
-            ask(.row, section + 1, row + 1, plain: CatalogueReader.plainRow) {
+            ask(.row, Arguments(section + 1, row + 1), plain: CatalogueReader.plainRow) {
                 reader throws(CatalogueReader.Failure) in
                 try reader.lazyRow(at: -1, path: "")
             } ?? (RowSummary(name: "", kind: .items, count: 0), nil)
@@ -203,27 +209,50 @@ final class LuaSource: CatalogueSource {
     /// `plain` may answer first for the common shape of result, reading
     /// without protected mode; `read` then runs only when it returns nil.
     private func ask<T>(
-        _ function: Function, _ arguments: Int..., optional: Bool = false,
+        _ function: Function, _ arguments: Arguments = Arguments(), optional: Bool = false,
         plain: (LuaStack) -> T? = { _ in nil },
         read: (CatalogueReader) throws(CatalogueReader.Failure) -> T
     ) -> T? {
-        guard failure == nil else { return nil }
+        guard !failed else { return nil }
         callCounts[function.rawValue] += 1
         let stack = runtime.stack
         let base = stack.top
         defer { stack.setTop(base) }
         guard pushFunction(function, optional: optional) else { return nil }
-        for argument in arguments { stack.push(argument) }
+        arguments.push(on: stack)
         stack.pushReference(contextReference)
         do throws(Diagnostic) {
             try runtime.call(
-                arguments: Int32(arguments.count + 1), results: 1, in: Self.path(function, arguments))
+                arguments: Int32(arguments.count + 1), results: 1, in: Self.path(function, arguments.array))
         } catch {
             failure = error
             return nil
         }
         if let answer = plain(stack) { return answer }
-        return readAnswer(of: function, arguments, with: read)
+        return readAnswer(of: function, arguments.array, with: read)
+    }
+
+    /// The one to three positions a call passes, held without an array:
+    /// `ask` runs for every cell on screen.
+    private struct Arguments {
+        var first = 0, second = 0, third = 0
+        var count = 0
+
+        init() {}
+        init(_ first: Int) { (self.first, count) = (first, 1) }
+        init(_ first: Int, _ second: Int) { (self.first, self.second, count) = (first, second, 2) }
+        init(_ first: Int, _ second: Int, _ third: Int) {
+            (self.first, self.second, self.third, count) = (first, second, third, 3)
+        }
+
+        func push(on stack: LuaStack) {
+            if count > 0 { stack.push(first) }
+            if count > 1 { stack.push(second) }
+            if count > 2 { stack.push(third) }
+        }
+
+        /// For messages, which are made only for a failure.
+        var array: [Int] { Array([first, second, third].prefix(count)) }
     }
 
     /// Asks `source.item` for each of `indices` in order, as ``ask`` would
@@ -235,7 +264,7 @@ final class LuaSource: CatalogueSource {
         var batch = ItemBatch()
         batch.items.reserveCapacity(indices.count)
         var next = indices.lowerBound
-        while next < indices.upperBound, failure == nil {
+        while next < indices.upperBound, !failed {
             let stack = runtime.stack
             let base = stack.top
             defer { stack.setTop(base) }
