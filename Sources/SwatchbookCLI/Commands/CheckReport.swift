@@ -187,27 +187,12 @@ struct CheckReport {
         if path.hasPrefix("/") {
             let prefix = folder.hasSuffix("/") ? folder : folder + "/"
             guard path.hasPrefix(prefix), path.count > prefix.count else {
-                return "file://" + Self.percentEncoded(path)
+                return "file://" + PercentEncoding.encoded(path, keepingSlashes: true)
             }
             path = String(path.dropFirst(prefix.count))
         }
-        return Self.percentEncoded(path)
+        return PercentEncoding.encoded(path, keepingSlashes: true)
     }
-
-    static func percentEncoded(_ text: String) -> String {
-        var encoded = ""
-        for byte in text.utf8 {
-            if unencoded.contains(byte) {
-                encoded.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                encoded += String(format: "%%%02X", byte)
-            }
-        }
-        return encoded
-    }
-
-    private static let unencoded = Set(
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/".utf8)
 
     // MARK: github
 

@@ -72,7 +72,7 @@ public struct ReportIndex: Sendable {
             out += "<li class=\"report\">".utf8
             if let report = entry.report {
                 out += "<a class=\"title\" href=\"".utf8
-                text(Self.percentEncoded(report))
+                text(PercentEncoding.encoded(report))
                 out += "\">".utf8
                 text(entry.title)
                 out += "</a>".utf8
@@ -103,26 +103,6 @@ public struct ReportIndex: Sendable {
             out += "</li>\n".utf8
         }
         out += "</ul>\n</body>\n</html>\n".utf8
-        return out
-    }
-
-    /// A file name as a relative link: every byte but the unreserved ones
-    /// percent-encoded, so a `#`, `?` or `:` in a name is not read as a
-    /// fragment, query or scheme.
-    static func percentEncoded(_ name: String) -> String {
-        var out = ""
-        for byte in name.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-                UInt8(ascii: "_"),
-                UInt8(ascii: "~"):
-                out.append(Character(Unicode.Scalar(byte)))
-            default:
-                let digits = Array("0123456789ABCDEF")
-                out += "%" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 15)])
-            }
-        }
         return out
     }
 }
