@@ -230,6 +230,7 @@ struct CheckCommand {
         guard source.isEager else { return [] }
         let file = plugin.input?.displayName ?? plugin.file
         var problems: [Diagnostic] = []
+        var lowIndices: [Int] = []
         let declared = try ContrastCommand.declaredPairs(of: plugin, in: source, file: file)
         for (index, (pair, place)) in declared.enumerated() {
             let minimum = pair.minimum ?? Self.pairMinimum
@@ -237,27 +238,28 @@ struct CheckCommand {
             let message =
                 "fg \(ContrastReport.describe(pair.foreground)) on bg \(ContrastReport.describe(pair.background)): "
                 + "contrast \(ContrastReport.ratio(pair.ratio, minimum: minimum)) is below \(ContrastReport.minimum(minimum))"
-            var problem = Diagnostic(.data, file: file, dataPath: place, message).coded(.lowContrast)
-            if place.hasPrefix(DeclaredPair.tokensPath), let at = tokensPlace(ofPair: index, in: plugin.input)
-            {
-                problem.line = at.line
-                problem.column = at.column
+            problems.append(Diagnostic(.data, file: file, dataPath: place, message).coded(.lowContrast))
+            lowIndices.append(index)
+        }
+        if let first = problems.first?.dataPath, first.hasPrefix(DeclaredPair.tokensPath) {
+            let places = tokensPlaces(ofPairs: lowIndices, in: plugin.input)
+            for (i, at) in places.enumerated() {
+                problems[i].line = at?.line
+                problems[i].column = at?.column
             }
-            problems.append(problem)
         }
         return problems
     }
 
-    /// Where a tokens file declares its pair `index` (from 0), so an
-    /// annotation points at the line; nil when the file cannot be read again.
-    private func tokensPlace(ofPair index: Int, in input: InputFile?) -> JSONPlace? {
+    /// Where a tokens file declares each of its pairs `indices` (from 0),
+    /// so an annotation points at the line; nil where the file cannot be
+    /// read again. The file is read and parsed once for them all.
+    private func tokensPlaces(ofPairs indices: [Int], in input: InputFile?) -> [JSONPlace?] {
         guard let input, let bytes = input.contents ?? (try? Array(Data(contentsOf: input.url))) else {
-            return nil
+            return Array(repeating: nil, count: indices.count)
         }
-        let path: [JSONValue.Step] = [
-            .key("$extensions"), .key("org.swatchbook"), .key("pairs"), .index(index),
-        ]
-        return JSONValue.place(of: path, in: bytes)
+        let pairs: [JSONValue.Step] = [.key("$extensions"), .key("org.swatchbook"), .key("pairs")]
+        return JSONValue.places(of: indices.map { pairs + [.index($0)] }, in: bytes)
     }
 
     /// Opens the plugin as `render --format plain` would, `on_load` first,

@@ -105,26 +105,36 @@ extension JSONValue {
     /// annotation should point at. Nil when the text does not parse or has
     /// no value there.
     public static func place(of path: [Step], in text: some Collection<UInt8>) -> JSONPlace? {
-        guard let (document, places) = try? parsingWithPlaces(text) else { return nil }
-        // `places` is in the order of a walk that visits a value before its
-        // members: the value at `path` comes after each value it is inside
-        // and after every value of the siblings before it.
-        var order = 0
-        var value = document
-        for step in path {
-            switch (value, step) {
-            case (.object(let members), .key(let key)):
-                guard let found = members.firstIndex(where: { $0.key == key }) else { return nil }
-                order += 1 + members[..<found].reduce(0) { $0 + $1.value.valueCount }
-                value = members[found].value
-            case (.array(let items), .index(let index)) where items.indices.contains(index):
-                order += 1 + items[..<index].reduce(0) { $0 + $1.valueCount }
-                value = items[index]
-            default:
-                return nil
-            }
+        places(of: [path], in: text)[0]
+    }
+
+    /// Where each of `paths` starts in `text`, as ``place(of:in:)`` says,
+    /// the text parsed once for them all.
+    public static func places(of paths: [[Step]], in text: some Collection<UInt8>) -> [JSONPlace?] {
+        guard let (document, places) = try? parsingWithPlaces(text) else {
+            return Array(repeating: nil, count: paths.count)
         }
-        return places.indices.contains(order) ? places[order] : nil
+        return paths.map { path in
+            // `places` is in the order of a walk that visits a value before
+            // its members: the value at `path` comes after each value it is
+            // inside and after every value of the siblings before it.
+            var order = 0
+            var value = document
+            for step in path {
+                switch (value, step) {
+                case (.object(let members), .key(let key)):
+                    guard let found = members.firstIndex(where: { $0.key == key }) else { return nil }
+                    order += 1 + members[..<found].reduce(0) { $0 + $1.value.valueCount }
+                    value = members[found].value
+                case (.array(let items), .index(let index)) where items.indices.contains(index):
+                    order += 1 + items[..<index].reduce(0) { $0 + $1.valueCount }
+                    value = items[index]
+                default:
+                    return nil
+                }
+            }
+            return places.indices.contains(order) ? places[order] : nil
+        }
     }
 
     /// How many values this one is: itself and every value inside it.
