@@ -11,6 +11,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     /// Opacity, 255 being fully opaque.
     public var alpha: UInt8
 
+    @inlinable
     public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
         self.red = red
         self.green = green

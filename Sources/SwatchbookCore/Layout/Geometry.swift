@@ -1,10 +1,12 @@
-/// A rectangle of terminal cells; `y` grows downwards.
+/// A rectangle of terminal cells; `y` grows downwards. Its arithmetic is
+/// inlinable: painting clips every string it draws.
 public struct Rect: Hashable, Sendable {
     public var x: Int
     public var y: Int
     public var width: Int
     public var height: Int
 
+    @inlinable
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
@@ -12,11 +14,15 @@ public struct Rect: Hashable, Sendable {
         self.height = height
     }
 
+    @inlinable
     public var maxX: Int { x + width }
+    @inlinable
     public var maxY: Int { y + height }
+    @inlinable
     public var isEmpty: Bool { width <= 0 || height <= 0 }
 
     /// The overlap of two rectangles; empty (zero-sized) when they miss.
+    @inlinable
     public func intersection(_ other: Rect) -> Rect {
         let left = max(x, other.x)
         let top = max(y, other.y)
@@ -25,6 +31,7 @@ public struct Rect: Hashable, Sendable {
         return Rect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
     }
 
+    @inlinable
     public func contains(x px: Int, y py: Int) -> Bool {
         px >= x && px < maxX && py >= y && py < maxY
     }

@@ -45,6 +45,7 @@ public struct Style: Hashable, Sendable {
     public var background: Color?
     public var attributes: TextAttributes
 
+    @inlinable
     public init(foreground: Color? = nil, background: Color? = nil, attributes: TextAttributes = []) {
         self.foreground = foreground
         self.background = background
@@ -56,6 +57,7 @@ public struct Style: Hashable, Sendable {
     /// The whole style as two words, equal exactly when the styles are:
     /// canvases intern a style for every swatch they draw, and compare
     /// styles as often, so they hash and compare these instead of a dozen fields.
+    @inlinable
     public var packed: (UInt64, UInt64) {
         (Self.bits(foreground) << 8 | UInt64(attributes.rawValue), Self.bits(background))
     }
@@ -66,18 +68,21 @@ public struct Style: Hashable, Sendable {
         hasher.combine(low)
     }
 
+    @inlinable
     public static func == (a: Style, b: Style) -> Bool {
         a.packed == b.packed
     }
 
     /// A colour, or none, as one number: presence, then RGBA.
-    private static func bits(_ color: Color?) -> UInt64 {
+    @inlinable
+    static func bits(_ color: Color?) -> UInt64 {
         guard let color else { return 0 }
         return 1 << 32 | UInt64(color.red) << 24 | UInt64(color.green) << 16 | UInt64(color.blue) << 8
             | UInt64(color.alpha)
     }
 
     /// This style drawn over `base`: unset colours show the base through.
+    @inlinable
     public func over(_ base: Style) -> Style {
         Style(
             foreground: foreground ?? base.foreground,
