@@ -30,19 +30,56 @@ public struct Canvas: Sendable {
     public private(set) var clusters: [String] = []
     /// Keyed by bytes: String equality is canonical, and a cluster is drawn as written.
     private var clusterIndex: [[UInt8]: UInt32] = [:]
+    /// The style the canvas was filled with, and for each line the column
+    /// after the last cell drawn on it since: the cells past it are still
+    /// that fill, so a writer finds a line's end without reading them.
+    private var fillStyle: UInt16 = 0
+    private var drawnEnds: [Int]
 
     public init(width: Int, height: Int, fill: Style = .plain) {
         self.width = max(0, width)
         self.height = max(0, height)
         cells = []
+        drawnEnds = [Int](repeating: 0, count: self.height)
         // A band of swatches holds a few styles per swatch; growing the
         // table from one entry would rehash it a dozen times.
         styleIDs = StyleTable(capacity: min(1 << 12, self.width * self.height / 8 + 1))
         _ = styleIDs.id(of: Style.plain.packed) { 0 }
         styles = [.plain]
         let id = intern(fill)
+        fillStyle = id
         cells = Array(
             repeating: Cell(code: Cell.space, style: id, width: 1), count: self.width * self.height)
+    }
+
+    /// A canvas of `width` × `height` filled with `fill`, as
+    /// ``init(width:height:fill:)`` makes it, reusing this one's storage
+    /// when it has that size and fill: only the cells drawn on since are
+    /// cleared, so a long document drawn band after band into one canvas
+    /// neither allocates nor clears a band's worth of cells each time.
+    public mutating func reset(width: Int, height: Int, fill: Style = .plain) {
+        guard width == self.width, height == self.height, styles.count > Int(fillStyle),
+            styles[Int(fillStyle)] == fill
+        else {
+            self = Canvas(width: width, height: height, fill: fill)
+            return
+        }
+        let cell = Cell(code: Cell.space, style: fillStyle, width: 1)
+        cells.withUnsafeMutableBufferPointer { cells in
+            for y in 0..<height where drawnEnds[y] > 0 {
+                (cells.baseAddress! + y * width).update(repeating: cell, count: drawnEnds[y])
+                drawnEnds[y] = 0
+            }
+        }
+        // The fill keeps its id: styles are interned again in the same order.
+        styles.removeAll(keepingCapacity: true)
+        styleIDs.removeAll()
+        lastInterned = (.plain, 0)
+        clusters.removeAll(keepingCapacity: true)
+        clusterIndex.removeAll(keepingCapacity: true)
+        _ = styleIDs.id(of: Style.plain.packed) { 0 }
+        styles.append(.plain)
+        _ = intern(fill)
     }
 
     public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
@@ -60,6 +97,25 @@ public struct Canvas: Sendable {
     }
 
     public func cell(x: Int, y: Int) -> Cell { cells[y * width + x] }
+
+    /// The columns of line `y` worth writing: trailing spaces whose style
+    /// shows nothing on a blank (`showsBlank` is false for a background
+    /// colour or reverse video) are dropped, so output has no trailing spaces.
+    /// Only what was drawn is read: an outline line of 30 columns in a
+    /// canvas of 120 is not read from its right edge.
+    func usedWidth(ofLine y: Int, showsBlank: (UInt16) -> Bool) -> Int {
+        var end = drawnEnds[y]
+        if end < width && !showsBlank(fillStyle) { return width }
+        return cells.withUnsafeBufferPointer { cells in
+            let row = y * width
+            while end > 0 {
+                let cell = cells[row + end - 1]
+                guard cell.code == Cell.space && showsBlank(cell.style) else { break }
+                end -= 1
+            }
+            return end
+        }
+    }
 
     public func style(of cell: Cell) -> Style { styles[Int(cell.style)] }
 
@@ -88,8 +144,7 @@ public struct Canvas: Sendable {
         let width = self.width
         cells.withUnsafeMutableBufferPointer { cells in
             for y in area.y..<area.maxY {
-                let row = y * width
-                cells[(row + area.x)..<(row + area.maxX)].update(repeating: cell)
+                (cells.baseAddress! + y * width + area.x).update(repeating: cell, count: area.width)
             }
         }
         for y in area.y..<area.maxY { repairEdges(y: y, start: area.x, end: area.maxX) }
@@ -206,6 +261,8 @@ public struct Canvas: Sendable {
     /// cluster straddling either edge has lost part of itself; what is left
     /// of it becomes spaces so no line shifts.
     private mutating func repairEdges(y: Int, start: Int, end: Int) {
+        // Every change to a line's cells ends here, so here its drawn end moves.
+        if end > drawnEnds[y] { drawnEnds[y] = end }
         let row = y * width
         if start > 0, cells[row + start - 1].width != 1 {
             let head = self.head(ofColumn: start - 1, row: row)

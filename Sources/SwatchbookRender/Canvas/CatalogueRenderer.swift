@@ -40,9 +40,11 @@ public struct CatalogueRenderer {
             spill?.restart()
         }
         var output: [UInt8] = []
+        var canvas = Canvas(width: 0, height: 0)
         var bands = Bands(of: viewport, height: bandHeight)
         while let band = bands.next(documentHeight: layout.documentHeight) {
-            writer.write(painter.paint(layout.layout(band)), into: &output)
+            painter.paint(layout.layout(band), into: &canvas)
+            writer.write(canvas, into: &output)
             Self.spill(&output, to: spill)
         }
         writer.finish(into: &output)
@@ -101,8 +103,10 @@ public struct CatalogueRenderer {
         // as soon as it is painted, from cache, rather than read cold on
         // another core (which made writing a third slower).
         Self.worker("draw").async(group: group) {
+            var canvas = Canvas(width: 0, height: 0)
             while let band = laidOut.receive() {
-                sink.writer.write(painter.paint(band), into: &sink.output)
+                painter.paint(band, into: &canvas)
+                sink.writer.write(canvas, into: &sink.output)
                 Self.spill(&sink.output, to: spill)
             }
             sink.writer.finish(into: &sink.output)

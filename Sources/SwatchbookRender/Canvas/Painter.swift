@@ -55,22 +55,36 @@ public struct Painter: Sendable {
     }
 
     public func paint(_ layout: Layout) -> Canvas {
-        let background = theme.style(.background)
-        var canvas = Canvas(
-            width: layout.viewport.width, height: layout.viewport.height, fill: background)
+        var canvas = Canvas(width: 0, height: 0)
+        paint(layout, into: &canvas)
+        return canvas
+    }
+
+    /// Paints `layout` into `canvas`, which is reset to the layout's size
+    /// first: drawing band after band into one canvas reuses its cells.
+    public func paint(_ layout: Layout, into canvas: inout Canvas) {
+        canvas.reset(
+            width: layout.viewport.width, height: layout.viewport.height, fill: theme.style(.background))
         // Sticky headers last, over what is beneath them.
-        for sticky in [false, true] {
-            for element in layout.elements where element.isSticky == sticky {
-                switch element.content {
-                case .header: paintHeader(element, on: &canvas)
-                case .row(let row): paintRow(element, row, on: &canvas)
-                case .item(let item): paintItem(element, item, on: &canvas)
-                case .field(let field): paintField(element, field, on: &canvas)
-                case .node(let node): paintNode(element, node, on: &canvas)
-                }
+        var sticky: [Int] = []
+        for index in layout.elements.indices {
+            if layout.elements[index].isSticky {
+                sticky.append(index)
+            } else {
+                paint(layout.elements[index], on: &canvas)
             }
         }
-        return canvas
+        for index in sticky { paint(layout.elements[index], on: &canvas) }
+    }
+
+    private func paint(_ element: borrowing LayoutElement, on canvas: inout Canvas) {
+        switch element.content {
+        case .header: paintHeader(element, on: &canvas)
+        case .row(let row): paintRow(element, row, on: &canvas)
+        case .item(let item): paintItem(element, item, on: &canvas)
+        case .field(let field): paintField(element, field, on: &canvas)
+        case .node(let node): paintNode(element, node, on: &canvas)
+        }
     }
 
     private func role(_ role: Role) -> Style {

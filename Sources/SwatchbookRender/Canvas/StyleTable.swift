@@ -19,6 +19,12 @@ struct StyleTable: Sendable {
         shift = 64 - size.trailingZeroBitCount
     }
 
+    /// Forgets every style, keeping the table's size.
+    mutating func removeAll() {
+        slots.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        keys.removeAll(keepingCapacity: true)
+    }
+
     /// The id of `key`, or `make()`'s id for it after storing it.
     mutating func id(of key: (UInt64, UInt64), make: () -> UInt16) -> UInt16 {
         var slot = self.slot(for: key)

@@ -29,54 +29,18 @@ public struct ANSIWriter: CanvasWriter {
         // this depth (colours reduced to one palette entry, or dropped) share
         // one id, so the loop compares small integers and builds an SGR
         // sequence only when the id changes.
-        let styles = canvas.styles.map(visible)
-        var firstBySequence: [[UInt8]: UInt16] = [:]
+        let styles = depth == .none ? canvas.styles.map(visible) : canvas.styles
         // In truecolor nothing is reduced: the canvas's styles are already
         // distinct, so each is its own id and the sequences need not be built.
-        let canonical =
-            depth == .truecolor
-            ? (0..<styles.count).map { UInt16($0) }
-            : styles.enumerated().map { index, style -> UInt16 in
-                var sequence: [UInt8] = []
-                appendTransition(from: .plain, to: style, into: &sequence)
-                if let id = firstBySequence[sequence] { return id }
-                firstBySequence[sequence] = UInt16(index)
-                return UInt16(index)
-            }
-        let showsBlank = styles.map { style in
-            style.background == nil && style.attributes.isDisjoint(with: [.reverse, .underline])
-        }
-        let plain = canonical[0]
+        let canonical = depth == .truecolor ? nil : canonicalIDs(of: styles)
+        let plain = canonical?[0] ?? 0
         // Every line starts plain, so the sequence from plain to a style is
         // wanted again on each line the style shows on: each is built once
-        // and copied from `sequences[span]` after that.
+        // and copied from `sequences` after that (`spans[id]` is its start
+        // and length there, -1 until it is built).
         // A change to plain is a reset, written as it is.
         var sequences: [UInt8] = []
-        var fromPlain = [Range<Int>?](repeating: nil, count: styles.count)
-        /// Writes the sequence from style id `old` to `new` at `line[count]`.
-        func writeSequence(
-            from old: UInt16, to new: UInt16, into line: UnsafeMutableBufferPointer<UInt8>,
-            at count: inout Int
-        ) {
-            if new == plain {
-                Self.writeReset(into: line, at: &count)
-                return
-            }
-            if old == plain, let span = fromPlain[Int(new)] {
-                sequences.withUnsafeBufferPointer { sequences in
-                    (line.baseAddress! + count).update(
-                        from: sequences.baseAddress! + span.lowerBound, count: span.count)
-                }
-                count += span.count
-                return
-            }
-            let start = count
-            writeTransition(from: styles[Int(old)], to: styles[Int(new)], into: line, at: &count)
-            if old == plain {
-                fromPlain[Int(new)] = sequences.count..<(sequences.count + count - start)
-                sequences.append(contentsOf: line[start..<count])
-            }
-        }
+        var spans = [(start: Int32, length: Int32)](repeating: (-1, 0), count: styles.count)
 
         // A line is written through a pointer into a buffer it cannot
         // overrun: a cell is at most one sequence and its cluster's bytes.
@@ -91,22 +55,49 @@ public struct ANSIWriter: CanvasWriter {
                     // The id the last cell carried: along a run of one style
                     // nothing is looked up. Id 0 is plain, as lines start.
                     var currentRaw = UInt16(0)
-                    let end = canvas.usedWidth(ofLine: y) { showsBlank[Int($0)] }
+                    let end = canvas.usedWidth(ofLine: y) { id in
+                        let style = styles[Int(id)]
+                        return style.background == nil
+                            && style.attributes.isDisjoint(with: [.reverse, .underline])
+                    }
                     let row = y * canvas.width
                     for x in 0..<end {
                         let cell = cells[row + x]
                         if cell.width == 0 { continue }
                         if cell.style != currentRaw {
                             currentRaw = cell.style
-                            let id = canonical[Int(cell.style)]
+                            let id = canonical?[Int(cell.style)] ?? cell.style
                             if id != current {
-                                writeSequence(from: current, to: id, into: line, at: &count)
+                                if id == plain {
+                                    Self.writeReset(into: line, at: &count)
+                                } else if current == plain && spans[Int(id)].start >= 0 {
+                                    let span = spans[Int(id)]
+                                    sequences.withUnsafeBufferPointer { sequences in
+                                        (line.baseAddress! + count).update(
+                                            from: sequences.baseAddress! + Int(span.start),
+                                            count: Int(span.length))
+                                    }
+                                    count += Int(span.length)
+                                } else {
+                                    let start = count
+                                    writeTransition(
+                                        from: styles[Int(current)], to: styles[Int(id)], into: line,
+                                        at: &count)
+                                    if current == plain {
+                                        spans[Int(id)] = (Int32(sequences.count), Int32(count - start))
+                                        sequences.append(
+                                            contentsOf: UnsafeBufferPointer(rebasing: line[start..<count]))
+                                    }
+                                }
                                 current = id
                             }
                         }
-                        if cell.code < 0x80 {
-                            line[count] = UInt8(truncatingIfNeeded: cell.code)
+                        let code = cell.code
+                        if code < 0x80 {
+                            line[count] = UInt8(truncatingIfNeeded: code)
                             count += 1
+                        } else if code & Canvas.Cell.clusterFlag == 0 {
+                            Self.writeScalar(code, into: line, at: &count)
                         } else {
                             canvas.writeText(of: cell, into: line, at: &count)
                         }
@@ -118,6 +109,42 @@ public struct ANSIWriter: CanvasWriter {
                     output.append(contentsOf: UnsafeBufferPointer(rebasing: line[..<count]))
                 }
             }
+        }
+    }
+
+    /// For each style, the id of the first style whose sequence from plain
+    /// is the same at this depth.
+    private mutating func canonicalIDs(of styles: [Style]) -> [UInt16] {
+        var firstBySequence: [[UInt8]: UInt16] = [:]
+        return styles.enumerated().map { index, style -> UInt16 in
+            var sequence: [UInt8] = []
+            appendTransition(from: .plain, to: style, into: &sequence)
+            if let id = firstBySequence[sequence] { return id }
+            firstBySequence[sequence] = UInt16(index)
+            return UInt16(index)
+        }
+    }
+
+    /// Writes a Unicode scalar value (not ASCII) as UTF-8 at `line[count]`.
+    @inline(__always)
+    private static func writeScalar(
+        _ code: UInt32, into line: UnsafeMutableBufferPointer<UInt8>, at count: inout Int
+    ) {
+        if code < 0x800 {
+            line[count] = UInt8(truncatingIfNeeded: 0xC0 | code >> 6)
+            line[count + 1] = UInt8(truncatingIfNeeded: 0x80 | code & 0x3F)
+            count += 2
+        } else if code < 0x10000 {
+            line[count] = UInt8(truncatingIfNeeded: 0xE0 | code >> 12)
+            line[count + 1] = UInt8(truncatingIfNeeded: 0x80 | code >> 6 & 0x3F)
+            line[count + 2] = UInt8(truncatingIfNeeded: 0x80 | code & 0x3F)
+            count += 3
+        } else {
+            line[count] = UInt8(truncatingIfNeeded: 0xF0 | code >> 18)
+            line[count + 1] = UInt8(truncatingIfNeeded: 0x80 | code >> 12 & 0x3F)
+            line[count + 2] = UInt8(truncatingIfNeeded: 0x80 | code >> 6 & 0x3F)
+            line[count + 3] = UInt8(truncatingIfNeeded: 0x80 | code & 0x3F)
+            count += 4
         }
     }
 

@@ -14,18 +14,6 @@ extension CanvasWriter {
 }
 
 extension Canvas {
-    /// The columns of line `y` worth writing: trailing spaces whose style
-    /// shows nothing on a blank (`showsBlank` is false for a background
-    /// colour or reverse video) are dropped, so output has no trailing spaces.
-    func usedWidth(ofLine y: Int, showsBlank: (UInt16) -> Bool) -> Int {
-        var end = width
-        while end > 0 {
-            let cell = cells[y * width + end - 1]
-            if cell.code == Cell.space && showsBlank(cell.style) { end -= 1 } else { break }
-        }
-        return end
-    }
-
     /// Appends a cell's cluster as UTF-8.
     func appendText(of cell: Cell, to output: inout [UInt8]) {
         forEachByte(of: cell) { output.append($0) }
