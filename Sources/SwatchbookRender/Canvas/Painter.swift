@@ -250,6 +250,14 @@ public struct Painter: Sendable {
         }
 
         if frame.height >= 2 {
+            let style = emphasis(element, .label)
+            if !element.isSelected && element.matched.isEmpty,
+                drawCut(
+                    element.title, to: frame.width, x: frame.x, y: frame.maxY - 1, style: style,
+                    clip: element.clip, on: &canvas)
+            {
+                return
+            }
             // A selected label carries a check mark, so selection shows even
             // in plain text; focus is drawn by the focus role.
             let title = element.isSelected ? theme.glyphs.checked + " " + element.title : element.title
@@ -258,7 +266,35 @@ public struct Painter: Sendable {
             let shift = element.isSelected ? title.count - element.title.count : 0
             draw(
                 label, matched: element.matched.map { $0 + shift }, x: frame.x, y: frame.maxY - 1,
-                style: emphasis(element, .label), clip: element.clip, on: &canvas)
+                style: style, clip: element.clip, on: &canvas)
+        }
+    }
+
+    /// Draws printable ASCII `text` cut to `columns` as
+    /// ``TextWidth/truncate(_:to:ellipsis:)`` cuts it, without making the
+    /// cut string: its head, then the ellipsis. False, drawing nothing,
+    /// for any other text.
+    private func drawCut(
+        _ text: String, to columns: Int, x: Int, y: Int, style: Style, clip: Rect, on canvas: inout Canvas
+    ) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard columns > 0, bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return false }
+            if bytes.count <= columns {
+                canvas.draw(printableASCII: bytes, x: x, y: y, style: style, clip: clip)
+                return true
+            }
+            let ellipsis = theme.glyphs.ellipsis
+            let room = columns - TextWidth.of(ellipsis)
+            guard room >= 0 else { return true }
+            // The last byte kept is drawn with the ellipsis, which could join it.
+            let head = max(0, room - 1)
+            canvas.draw(
+                printableASCII: UnsafeBufferPointer(rebasing: bytes[..<head]), x: x, y: y, style: style,
+                clip: clip)
+            let tail = room > 0 ? String(UnicodeScalar(bytes[head])) + ellipsis : ellipsis
+            canvas.draw(tail, x: x + head, y: y, style: style, clip: clip)
+            return true
         }
     }
 
@@ -351,7 +387,12 @@ public struct Painter: Sendable {
             clip: element.clip, on: &canvas)
         if let color = element.color {
             x = max(x + ItemTable.gap, element.frame.x + node.hexX)
-            x = canvas.draw(color.hex, x: x, y: y, style: role(.muted), clip: element.clip)
+            // The code from a buffer: a string per line is dear in a tree of thousands.
+            x = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 9) { buffer in
+                let hex = UnsafeBufferPointer(rebasing: buffer[..<color.hex(into: buffer)])
+                canvas.draw(printableASCII: hex, x: x, y: y, style: role(.muted), clip: element.clip)
+                return x + hex.count
+            }
         }
         guard !node.fields.isEmpty else { return }
         x = max(x + ItemTable.gap, element.frame.x + node.fieldsX)
