@@ -33,6 +33,9 @@ public struct ANSIWriter: CanvasWriter {
         // In truecolor nothing is reduced: the canvas's styles are already
         // distinct, so each is its own id and the sequences need not be built.
         let canonical = depth == .truecolor ? nil : canonicalIDs(of: styles)
+        // Each style's parameters, its colours' formatted once: a change
+        // from one swatch to the next then copies bytes.
+        let parameters = styles.map { self.parameters(of: $0) }
         let plain = canonical?[0] ?? 0
         // Every line starts plain, so the sequence from plain to a style is
         // wanted again on each line the style shows on: each is built once
@@ -80,8 +83,8 @@ public struct ANSIWriter: CanvasWriter {
                                     count += Int(span.length)
                                 } else {
                                     let start = count
-                                    writeTransition(
-                                        from: styles[Int(current)], to: styles[Int(id)], into: line,
+                                    Self.writeTransition(
+                                        from: parameters[Int(current)], to: parameters[Int(id)], into: line,
                                         at: &count)
                                     if current == plain {
                                         spans[Int(id)] = (Int32(sequences.count), Int32(count - start))
@@ -161,13 +164,70 @@ public struct ANSIWriter: CanvasWriter {
         count += 4
     }
 
+    /// A style as SGR parameters: its attributes, and each of its colours'
+    /// parameters as this depth writes them.
+    private struct Parameters {
+        var attributes: TextAttributes
+        var foreground, background: ColorParameters
+
+        var isPlain: Bool { attributes.isEmpty && foreground.count == 0 && background.count == 0 }
+    }
+
+    /// A colour's parameters (`38;2;R;G;B` at the longest, 16 bytes), held
+    /// inline; none (count 0) for the terminal's own colour. Two colours
+    /// reduced to one palette entry have equal parameters: no change.
+    private struct ColorParameters: Equatable {
+        var bytes: (UInt64, UInt64) = (0, 0)
+        var count: UInt8 = 0
+
+        static func == (a: ColorParameters, b: ColorParameters) -> Bool {
+            a.count == b.count && a.bytes == b.bytes
+        }
+
+        init() {}
+
+        init(_ code: ColorCode, background: Bool) {
+            withUnsafeMutableBytes(of: &bytes) { storage in
+                let base = storage.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                var parameters = SGRParameters(at: base)
+                switch code {
+                case .rgb(let r, let g, let b):
+                    parameters.append(background ? 48 : 38)
+                    parameters.append(2)
+                    parameters.append(Int(r))
+                    parameters.append(Int(g))
+                    parameters.append(Int(b))
+                case .indexed(let index):
+                    parameters.append(background ? 48 : 38)
+                    parameters.append(5)
+                    parameters.append(Int(index))
+                case .basic(let index):
+                    parameters.append(
+                        (index < 8 ? (background ? 40 : 30) : (background ? 100 : 90)) + index % 8)
+                }
+                count = UInt8(parameters.at - base)
+            }
+        }
+    }
+
+    /// `style`'s parameters at this depth.
+    private mutating func parameters(of style: Style) -> Parameters {
+        Parameters(
+            attributes: style.attributes,
+            foreground: style.foreground.map { ColorParameters(code($0), background: false) }
+                ?? ColorParameters(),
+            background: style.background.map { ColorParameters(code($0), background: true) }
+                ?? ColorParameters())
+    }
+
     /// Writes the SGR sequence from `old` to `new` at `line[count]` (which
     /// has room for ``longestSequence`` bytes) and moves `count` past it.
-    private mutating func writeTransition(
-        from old: Style, to new: Style, into line: UnsafeMutableBufferPointer<UInt8>, at count: inout Int
+    private static func writeTransition(
+        from old: Parameters, to new: Parameters, into line: UnsafeMutableBufferPointer<UInt8>,
+        at count: inout Int
     ) {
-        if new.foreground == nil && new.background == nil && new.attributes.isEmpty {
-            Self.writeReset(into: line, at: &count)
+        if new.isPlain {
+            writeReset(into: line, at: &count)
             return
         }
         let start = count
@@ -192,10 +252,8 @@ public struct ANSIWriter: CanvasWriter {
             if added.contains(.underline) { parameters.append(4) }
             if added.contains(.reverse) { parameters.append(7) }
         }
-        parameters.append(
-            new.foreground.map { code($0) }, was: old.foreground.map { code($0) }, background: false)
-        parameters.append(
-            new.background.map { code($0) }, was: old.background.map { code($0) }, background: true)
+        if new.foreground != old.foreground { parameters.append(new.foreground, or: 39) }
+        if new.background != old.background { parameters.append(new.background, or: 49) }
         if parameters.isEmpty {
             count = start
         } else {
@@ -234,25 +292,20 @@ public struct ANSIWriter: CanvasWriter {
             at += 1
         }
 
-        /// A colour's parameters, compared as codes: two colours reduced to
-        /// one palette entry are no change at all.
-        mutating func append(_ next: ColorCode?, was previous: ColorCode?, background: Bool) {
-            guard next != previous else { return }
-            switch next {
-            case nil: append(background ? 49 : 39)
-            case .rgb(let r, let g, let b)?:
-                append(background ? 48 : 38)
-                append(2)
-                append(Int(r))
-                append(Int(g))
-                append(Int(b))
-            case .indexed(let index)?:
-                append(background ? 48 : 38)
-                append(5)
-                append(Int(index))
-            case .basic(let index)?:
-                append((index < 8 ? (background ? 40 : 30) : (background ? 100 : 90)) + index % 8)
+        /// A colour's formatted parameters, copied; `none` for no colour.
+        @inline(__always)
+        mutating func append(_ color: ColorParameters, or none: Int) {
+            guard color.count > 0 else { return append(none) }
+            if !isEmpty {
+                at.pointee = UInt8(ascii: ";")
+                at += 1
             }
+            isEmpty = false
+            withUnsafeBytes(of: color.bytes) { bytes in
+                at.update(
+                    from: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count: Int(color.count))
+            }
+            at += Int(color.count)
         }
     }
 
@@ -283,7 +336,7 @@ extension ANSIWriter {
         let (old, new) = (visible(old), visible(new))
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.longestSequence) { buffer in
             var count = 0
-            writeTransition(from: old, to: new, into: buffer, at: &count)
+            Self.writeTransition(from: parameters(of: old), to: parameters(of: new), into: buffer, at: &count)
             output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
         }
     }
