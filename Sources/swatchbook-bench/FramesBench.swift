@@ -12,6 +12,11 @@ import SwatchbookTerminal
 /// would be written.
 struct FramesBench {
     let script: URL
+    /// The plugin's options (`--set`).
+    var options: [String: String] = [:]
+    /// A tree's every node open (`--expand all`), whose keys are a node
+    /// closed and opened again: the toggle.
+    var expandsAll = false
     let width = 200
     let height = 60
 
@@ -22,13 +27,15 @@ struct FramesBench {
     }
 
     func run(repeats: Int) throws(Diagnostic) -> [Result] {
+        var context = PluginContext.bench(width: width, height: height)
+        context.options = options
         let plugin = try PluginLoader.load(
-            file: script, displayName: script.lastPathComponent, context: .bench(width: width, height: height)
-        )
+            file: script, displayName: script.lastPathComponent, context: context)
         let session = Session(
             script: plugin, settings: plugin.settings, screen: Screen(width: width, height: height - 1),
             state: nil, measure: { TextWidth.of($0) })
         try session.start()
+        if expandsAll { session.expandAll() }
         var interpreter = KeyInterpreter(session: session)
         var differ = FrameDiffer(depth: .truecolor)
         let pipeline = RenderPipeline(theme: .standard, depth: .truecolor, settings: session.settings)
@@ -59,6 +66,21 @@ struct FramesBench {
         func press(_ key: Key) -> () throws(Diagnostic) -> Void {
             { () throws(Diagnostic) in _ = try interpreter.press(key) }
         }
+        if expandsAll {
+            // The first group of the tree, on screen: closed, then opened.
+            let group = ElementPath([1, 1, 1])
+            func toggle(_ open: Bool) -> () throws(Diagnostic) -> Void {
+                { () throws(Diagnostic) in
+                    guard let node = session.navigator.locate(group, in: session.state) else {
+                        throw Diagnostic(.internal, "the tree's first group is not on screen")
+                    }
+                    try session.setExpanded(node, open)
+                }
+            }
+            let toggling = try measure("toggle", [toggle(false), toggle(true)])
+            let pageDown = try measure("page_down", [press(.pageDown), press(.pageUp)])
+            return [toggling, pageDown]
+        }
         let focusMove = try measure("focus_move", [press(.right), press(.left)])
         let strip = session.navigator.currentTarget(in: session.state)?.path ?? ElementPath([1, 1, 1])
         let stripScroll = try measure(
@@ -75,9 +97,19 @@ struct FramesBench {
         print(
             "# --frames: key to frame at 200×60 in truecolor, medians of \(max(options.repeats, 1) * 40) keys each"
         )
-        for (label, path) in [("demo", "Scripts/colors.lua"), ("huge", "Scripts/huge.lua")] {
-            let script = try BenchFiles.packageFile(path)
-            for result in try FramesBench(script: script).run(repeats: options.repeats) {
+        // The tree: Tools/tree.lua's 10^6 nodes, every one open.
+        let benches = [
+            ("demo", FramesBench(script: try BenchFiles.packageFile("Scripts/colors.lua"))),
+            ("huge", FramesBench(script: try BenchFiles.packageFile("Scripts/huge.lua"))),
+            (
+                "tree",
+                FramesBench(
+                    script: try BenchFiles.packageFile("Tools/tree.lua"), options: ["n": "1000000"],
+                    expandsAll: true)
+            ),
+        ]
+        for (label, bench) in benches {
+            for result in try bench.run(repeats: options.repeats) {
                 print(
                     "frames.\(label).\(result.name)_us \(String(format: "%.1f", result.medianMicroseconds))")
                 print("frames.\(label).\(result.name)_bytes \(result.medianBytes)")
