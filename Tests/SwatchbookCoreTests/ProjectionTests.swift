@@ -243,3 +243,71 @@ import Testing
         #expect(toggles == 60)
     }
 }
+
+/// A tree's open lines are kept in chunks: splices anywhere, across chunk
+/// edges, leave the same lines in the same order as one array would hold.
+@Suite struct OutlineLinesTests {
+    static func line(_ number: Int) -> OutlineLine {
+        OutlineLine(
+            node: Node(name: "n\(number)"), depth: 0, path: ElementPath([1, 1, number]), key: "k\(number)",
+            isExpanded: false)
+    }
+
+    @Test func splicesKeepTheLinesOneArrayWould() {
+        var generator = SystemRandomNumberGenerator()
+        var model = (0..<20_000).map(Self.line)
+        var lines = OutlineLines(model)
+        var next = model.count
+        for step in 0..<100 {
+            if Bool.random(using: &generator) || model.count < 100 {
+                let at = Int.random(in: 0...model.count, using: &generator)
+                let added = (next..<(next + Int.random(in: 1...9_000, using: &generator))).map(Self.line)
+                next += added.count
+                model.insert(contentsOf: added, at: at)
+                lines.insert(contentsOf: OutlineLines(added), at: at)
+            } else {
+                let start = Int.random(in: 0..<model.count, using: &generator)
+                let end = min(model.count, start + Int.random(in: 1...9_000, using: &generator))
+                model.removeSubrange(start..<end)
+                lines.removeSubrange(start..<end)
+            }
+            #expect(lines.count == model.count)
+            // Read whole now and then: reading a line is a search for its chunk.
+            if step % 10 == 9 { #expect(lines.map(\.key) == model.map(\.key)) }
+        }
+        // Set through the subscript, read back.
+        let middle = model.count / 2
+        lines[middle].isExpanded = true
+        #expect(lines[middle].isExpanded && lines.filter(\.isExpanded).count == 1)
+    }
+
+    /// A tree of 29,523 open nodes, several chunks long: each toggle gives
+    /// the layout measured again, around the toggled node and at the end.
+    @Test func aToggleInALongTreeIsTheLayoutMeasuredAgain() throws {
+        let catalogue = Catalogue(sections: [
+            Section(name: "A", rows: [Row(name: "T", content: .children(TreeToggleTests.tree(9, "n")))])
+        ])
+        var settings = LayoutSettings()
+        settings.style = .outline
+        var state = ViewState()
+        state.expandsAll = true
+        var layout = CatalogueLayout(source: catalogue, settings: settings, width: 40, state: state)
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<12 {
+            let lines = layout.treeLines(section: 0, row: 0)
+            let at = Int.random(in: 0..<lines.count, using: &generator)
+            guard let index = lines[at...].firstIndex(where: { !$0.node.children.isEmpty }) else { continue }
+            let line = lines[index]
+            state.setOpen(line.key, !line.isExpanded)
+            let toggled = try #require(layout.toggled(nodeAt: line.path, in: state))
+            let fresh = CatalogueLayout(source: catalogue, settings: settings, width: 40, state: state)
+            #expect(toggled.documentHeight == fresh.documentHeight)
+            for top in [max(0, index - 4), index + 2, max(0, fresh.documentHeight - 9)] {
+                #expect(
+                    toggled.layout(Viewport(height: 9, top: top))
+                        == fresh.layout(Viewport(height: 9, top: top)))
+            }
+            layout = toggled
+        }
+    }
+}

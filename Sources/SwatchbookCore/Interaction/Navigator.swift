@@ -62,7 +62,7 @@ public struct Navigator {
     }
 
     /// The open lines of row `r`'s tree, as the measured layout keeps them.
-    func lines(_ s: Int, _ r: Int, _ state: ViewState) -> [OutlineLine] {
+    func lines(_ s: Int, _ r: Int, _ state: ViewState) -> OutlineLines {
         layout(state).treeLines(section: s, row: r)
     }
 

@@ -35,9 +35,9 @@ public struct CatalogueLayout {
 
     /// The open lines of the tree in row `r` of section `s` (0-based), as
     /// this layout draws them; empty for a row that holds no tree.
-    func treeLines(section s: Int, row r: Int) -> [OutlineLine] {
+    func treeLines(section s: Int, row r: Int) -> OutlineLines {
         let summary = source.rowSummary(s, r)
-        guard summary.kind == .children else { return [] }
+        guard summary.kind == .children else { return OutlineLines() }
         let sectionKey = Self.sectionKey(source.sectionSummary(s))
         return geometry.measure(
             summary, key: ModelKey.child(of: sectionKey, name: summary.name, id: summary.id), section: s,
@@ -172,7 +172,7 @@ public struct CatalogueLayout {
     /// header before its rows, each row before its cells.
     public func layout(_ viewport: Viewport) -> Layout {
         var index = synced()
-        var list = ElementList()
+        var list = ElementList(lines: viewport.height)
         let window = walk(viewport, asking: source, index: &index, into: &list)
         measured.index = index
         return Layout(
@@ -207,7 +207,7 @@ public struct CatalogueLayout {
     public func layout(_ viewport: Viewport, replaying recording: SourceRecording) -> Layout? {
         guard var index = recording.index else { return nil }
         let replay = ReplaySource(recording)
-        var list = ElementList()
+        var list = ElementList(lines: viewport.height)
         let window = walk(viewport, asking: replay, index: &index, into: &list)
         guard !replay.diverged else { return nil }
         return Layout(

@@ -67,9 +67,11 @@ struct StripGeometry {
     func measure(
         _ row: RowSummary, key: @autoclosure () -> String, section: Int, index: Int,
         source: any CatalogueSource, state: ViewState, trees: TreeLines? = nil
-    ) -> (tree: [OutlineLine], height: Int) {
-        if isOutline, !isOpen(key(), state) { return ([], 1 + settings.lineSpacing) }
-        guard row.kind == .children else { return ([], 1 + contentHeight(of: row) + settings.lineSpacing) }
+    ) -> (tree: OutlineLines, height: Int) {
+        if isOutline, !isOpen(key(), state) { return (OutlineLines(), 1 + settings.lineSpacing) }
+        guard row.kind == .children else {
+            return (OutlineLines(), 1 + contentHeight(of: row) + settings.lineSpacing)
+        }
         let position = RowPosition(section: section, row: index)
         if let kept = trees?.rows[position] { return (kept, 1 + kept.count + settings.lineSpacing) }
         let tree = OutlineRows.lines(
@@ -92,7 +94,7 @@ struct StripGeometry {
     /// Lays out a row and what it holds; `tree` is a tree row's open lines.
     func append(
         row: RowSummary, key: String, section: Int, index: Int, at y: Int, height: Int,
-        tree lines: [OutlineLine], source: any CatalogueSource, state: ViewState, window: Rect,
+        tree lines: OutlineLines, source: any CatalogueSource, state: ViewState, window: Rect,
         into elements: inout some LayoutSink
     ) {
         let path = ElementPath([section + 1, index + 1])
@@ -193,12 +195,13 @@ struct StripGeometry {
     /// open lines, so the column stays put as the tree scrolls, at most two
     /// thirds of the way across; the fields two columns past the hex. Each
     /// is 0 when none of those lines has a colour, or fields.
-    private func nodeColumns(_ lines: [OutlineLine], width: Int, fields: Bool) -> (hexX: Int, fieldsX: Int) {
+    private func nodeColumns(_ lines: OutlineLines, width: Int, fields: Bool) -> (hexX: Int, fieldsX: Int) {
         var widest = 0
         var anyFields = false
         var anyColour = false
         var translucent = false
-        for line in lines.prefix(ItemTable.sampled) {
+        // Zipped, the lines are read in order, not looked up one by one.
+        for (_, line) in zip(0..<ItemTable.sampled, lines) {
             anyFields = anyFields || (fields && !line.node.shownFields.isEmpty)
             if let color = line.node.color {
                 anyColour = true
@@ -329,9 +332,9 @@ struct StripGeometry {
 /// The open lines of a layout's trees, by row, kept for the view state
 /// they were made for. Used on the thread that asks the source only.
 final class TreeLines {
-    var rows: [RowPosition: [OutlineLine]]
+    var rows: [RowPosition: OutlineLines]
 
-    init(rows: [RowPosition: [OutlineLine]] = [:]) {
+    init(rows: [RowPosition: OutlineLines] = [:]) {
         self.rows = rows
     }
 }
@@ -350,6 +353,13 @@ protocol LayoutSink {
 struct ElementList: LayoutSink {
     static var buildsElements: Bool { true }
     var elements: [LayoutElement] = []
+
+    /// Room for a window of `lines` lines made at once: an outline has an
+    /// element a line, and growing the list from nothing moved a band's
+    /// elements ten times over.
+    init(lines: Int? = nil) {
+        elements.reserveCapacity(min(lines ?? 0, 1 << 12))
+    }
 
     mutating func add(_ make: () -> LayoutElement) {
         elements.append(make())
