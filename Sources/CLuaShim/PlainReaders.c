@@ -33,11 +33,14 @@ int sbl_anchor_plain_keys(lua_State *L) {
 
 /* Reads the table at `index` in one pass for a plain shape: every key in
  * `wanted` (a mask of 1 << KEY_) present with the Lua type `types` gives
- * it, no key in `refused`; other keys are left alone, as the full readers
- * leave them. Fills `fields` by KEY_: strings point into the table, which
- * keeps them alive. Nothing is left on the stack and nothing can raise. */
-static int read_plain(lua_State *L, int index, unsigned wanted, unsigned refused,
-                      const int types[PLAIN_KEY_COUNT], sbl_field fields[PLAIN_KEY_COUNT]) {
+ * it, a key in `optional` absent or of that type, no key in `refused`;
+ * other keys are left alone, as the full readers leave them. Fills
+ * `fields` by KEY_ (a table's only by its presence): strings point into
+ * the table, which keeps them alive; `*found` is the mask of the keys
+ * present. Nothing is left on the stack and nothing can raise. */
+static int read_plain_found(lua_State *L, int index, unsigned wanted, unsigned optional, unsigned refused,
+                            const int types[PLAIN_KEY_COUNT], sbl_field fields[PLAIN_KEY_COUNT],
+                            unsigned *found_keys) {
     /* A key and its value above the table; callers may be outside any C
      * function, where Lua promises no free slots. */
     if (lua_type(L, index) != LUA_TTABLE || !lua_checkstack(L, 3)) return 0;
@@ -58,11 +61,13 @@ static int read_plain(lua_State *L, int index, unsigned wanted, unsigned refused
                 unsigned bit = 1u << k;
                 if (refused & bit) {
                     plain = 0;
-                } else if (wanted & bit) {
+                } else if ((wanted | optional) & bit) {
                     if (types[k] == LUA_TSTRING && lua_type(L, -1) == LUA_TSTRING) {
                         fields[k].bytes = lua_tolstring(L, -1, &fields[k].length);
                     } else if (types[k] == LUA_TNUMBER && lua_isinteger(L, -1)) {
                         fields[k].integer = (int64_t)lua_tointeger(L, -1);
+                    } else if (types[k] == LUA_TTABLE && lua_type(L, -1) == LUA_TTABLE) {
+                        /* Only its presence: the caller reads it. */
                     } else {
                         plain = 0;
                     }
@@ -75,7 +80,14 @@ static int read_plain(lua_State *L, int index, unsigned wanted, unsigned refused
         lua_pop(L, 1);
     }
     lua_settop(L, top);
-    return plain && found == wanted;
+    *found_keys = found;
+    return plain && (found & wanted) == wanted;
+}
+
+static int read_plain(lua_State *L, int index, unsigned wanted, unsigned refused,
+                      const int types[PLAIN_KEY_COUNT], sbl_field fields[PLAIN_KEY_COUNT]) {
+    unsigned found = 0;
+    return read_plain_found(L, index, wanted, 0, refused, types, fields, &found);
 }
 
 /* What a palette file says of a colour (the full reader reads them): a
@@ -116,6 +128,30 @@ int sbl_plain_item(lua_State *L, int index, sbl_field *name, sbl_field *color) {
         *name = fields[KEY_NAME];
         *color = fields[KEY_COLOR];
         color->integer = long_hex(color->bytes, color->length);
+    }
+    return plain;
+}
+
+int sbl_plain_node(lua_State *L, int index, sbl_field *name, sbl_field *color, int *children) {
+    static const int types[PLAIN_KEY_COUNT] = {
+        [KEY_NAME] = LUA_TSTRING, [KEY_COLOR] = LUA_TSTRING, [KEY_CHILDREN] = LUA_TTABLE};
+    sbl_field fields[PLAIN_KEY_COUNT];
+    unsigned found = 0;
+    int plain = read_plain_found(L, lua_absindex(L, index), 1u << KEY_NAME, 1u << KEY_COLOR | 1u << KEY_CHILDREN,
+                                 1u << KEY_ID | 1u << KEY_FIELDS | 1u << KEY_DATA | 1u << KEY_ITEMS | 1u << KEY_COUNT
+                                     | 1u << KEY_ROWS | 1u << KEY_SELECTED | 1u << KEY_EXPANDED | AUTHORED_KEYS,
+                                 types, fields, &found);
+    if (plain) {
+        *name = fields[KEY_NAME];
+        if (found & 1u << KEY_COLOR) {
+            *color = fields[KEY_COLOR];
+            color->integer = long_hex(color->bytes, color->length);
+        } else {
+            color->bytes = NULL;
+            color->length = 0;
+            color->integer = -1;
+        }
+        *children = (found & 1u << KEY_CHILDREN) != 0;
     }
     return plain;
 }

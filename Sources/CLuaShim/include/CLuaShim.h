@@ -97,6 +97,12 @@ int sbl_unknown_keys(lua_State *L, int index, unsigned known);
  * 0xRRGGBBAA when it is written `#RRGGBB` (opaque) or `#RRGGBBAA`, the forms
  * nearly every plugin uses, and -1 for any other, which the caller parses. */
 int sbl_plain_item(lua_State *L, int index, sbl_field *name, sbl_field *color);
+/* `{ name = "...", color = "...", children = {...} }` with the colour and the
+ * children optional, nothing else the full reader looks at (id, fields,
+ * items, selected, expanded, what a palette file said) and no key the host
+ * does not know. The colour is as sbl_plain_item gives it, its length 0
+ * when absent; `children` is 1 when the node has a table of them. */
+int sbl_plain_node(lua_State *L, int index, sbl_field *name, sbl_field *color, int *children);
 /* `{ name = "...", count = N }` (an integer), without id, items, fields or
  * children, and with no key the host does not know. */
 int sbl_plain_row(lua_State *L, int index, sbl_field *name, sbl_field *count);

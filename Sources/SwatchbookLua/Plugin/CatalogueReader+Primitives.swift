@@ -49,19 +49,29 @@ extension CatalogueReader {
     func forEachElement(
         of index: Int32, path: String, _ body: (String) throws(Failure) -> Void
     ) throws(Failure) {
+        try forEachIndex(of: index, path: path) { (i) throws(Failure) in try body("\(path)[\(i + 1)]") }
+    }
+
+    /// Calls `body` with each element of the array at `index` pushed on top
+    /// (and popped after), and its index from 0: for readers that make an
+    /// element's data path only when they report something, as formatting
+    /// it for every element of a large tree cost more than reading it.
+    func forEachIndex(
+        of index: Int32, path: @autoclosure () -> String, _ body: (Int) throws(Failure) -> Void
+    ) throws(Failure) {
         let index = stack.absolute(index)
         guard stack.type(at: index) == .table else {
             throw Failure(
-                path: path, message: "expected an array (a table), got \(stack.typeName(at: index))")
+                path: path(), message: "expected an array (a table), got \(stack.typeName(at: index))")
         }
         let count = stack.rawLength(index)
         guard count > 0 || stack.stringKeys(of: index).isEmpty else {
-            throw Failure(path: path, message: "expected an array, got a table with named keys")
+            throw Failure(path: path(), message: "expected an array, got a table with named keys")
         }
         for i in 0..<count {
             stack.rawIndex(index, i + 1)
             defer { stack.pop() }
-            try body("\(path)[\(i + 1)]")
+            try body(i)
         }
     }
 

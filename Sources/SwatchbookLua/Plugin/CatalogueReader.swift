@@ -151,8 +151,15 @@ final class CatalogueReader {
         var items: [Item] = []
         defer { stack.pop() }
         if stack.rawField(table, "items") != .nil {
-            try forEachElement(of: -1, path: path + ".items") { (itemPath) throws(Failure) in
-                if let item = try attempt({ () throws(Failure) in try item(at: -1, path: itemPath) }) {
+            try forEachIndex(of: -1, path: path + ".items") { (i) throws(Failure) in
+                // Most items are plain, and need no path.
+                if let plain = Self.plainItem(on: stack) {
+                    items.append(plain)
+                    return
+                }
+                if let item = try attempt({ () throws(Failure) in
+                    try item(at: -1, path: "\(path).items[\(i + 1)]")
+                }) {
                     items.append(item)
                 }
             }
@@ -238,12 +245,29 @@ final class CatalogueReader {
     private func nodes(in table: Int32, key: String, path: String, depth: Int, top: String?)
         throws(Failure) -> [Node]
     {
+        try nodes(in: table, key: key, path: { path }, depth: depth, top: { top })
+    }
+
+    /// ``nodes(in:key:path:depth:top:)`` with the paths made only when
+    /// something is reported: a plain node (``plainNode(path:depth:top:)``)
+    /// needs none, and a tree of them is most trees.
+    private func nodes(
+        in table: Int32, key: String, path: () -> String, depth: Int, top: () -> String?
+    ) throws(Failure) -> [Node] {
         var nodes: [Node] = []
         defer { stack.pop() }
         if stack.rawField(table, key) != .nil {
-            try forEachElement(of: -1, path: path + "." + key) { (nodePath) throws(Failure) in
-                let top = top ?? nodePath
+            try forEachIndex(of: -1, path: path() + "." + key) { (i) throws(Failure) in
+                func nodePath() -> String { "\(path()).\(key)[\(i + 1)]" }
+                func nodeTop() -> String { top() ?? nodePath() }
                 let node = try attempt { () throws(Failure) in
+                    if depth <= Node.maximumDepth,
+                        let node = try self.plainNode(path: nodePath, depth: depth, top: nodeTop)
+                    {
+                        return node
+                    }
+                    let nodePath = nodePath()
+                    let top = nodeTop()
                     guard depth <= Node.maximumDepth else {
                         throw Failure(
                             path: top,
@@ -257,6 +281,29 @@ final class CatalogueReader {
             }
         }
         return nodes
+    }
+
+    /// The node on top of the stack when it is plain, `{ name = "…",
+    /// color = "#…", children = {…} }` with nothing else (read in one pass
+    /// in C), with its children; nil for any other, which ``node(at:path:depth:top:)``
+    /// reads or reports.
+    private func plainNode(path: () -> String, depth: Int, top: () -> String) throws(Failure) -> Node? {
+        guard let fields = stack.plainNodeFields(at: -1), fields.name.length <= CatalogueLimits.nameBytes
+        else { return nil }
+        var node: Node
+        if let color = fields.color {
+            guard let item = Self.plainItem(name: fields.name, color: color) else { return nil }
+            node = Node(name: item.name, color: item.color)
+        } else {
+            node = Node(name: fields.name.withBytes { String(decoding: $0, as: UTF8.self) })
+        }
+        if fields.hasChildren {
+            let index = stack.absolute(-1)
+            guard stack.reserve(Self.stackPerLevel) else { return nil }
+            node.children = try nodes(
+                in: index, key: "children", path: path, depth: depth + 1, top: { top() })
+        }
+        return node
     }
 
     private func node(at index: Int32, path: String, depth: Int, top: String) throws(Failure) -> Node {

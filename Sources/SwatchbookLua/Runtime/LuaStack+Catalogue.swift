@@ -14,6 +14,17 @@ extension LuaStack {
         return (name, color)
     }
 
+    /// The fields of a plain tree node `{ name = "…", color = "…",
+    /// children = {…} }` at `index` (colour and children optional), and
+    /// whether it has children.
+    func plainNodeFields(at index: Int32) -> (name: sbl_field, color: sbl_field?, hasChildren: Bool)? {
+        var name = sbl_field()
+        var color = sbl_field()
+        var children: Int32 = 0
+        guard sbl_plain_node(L, index, &name, &color, &children) != 0 else { return nil }
+        return (name, color.bytes == nil ? nil : color, children != 0)
+    }
+
     /// The fields of a lazy source's `{ name = "…", count = N }` at `index`.
     func plainRowFields(at index: Int32) -> (name: sbl_field, count: sbl_field)? {
         var name = sbl_field()
