@@ -67,15 +67,13 @@ public struct CatalogueFilter: Sendable {
                 }
                 switch row.content {
                 case .items(let items):
-                    var shown: [Int32] = []
-                    for i in 0..<items.count {
-                        let e = walk.next()
-                        if walk.matches(e) {
-                            shown.append(Int32(i))
-                            walk.consider(e, at: rowPath + [shown.count], focusable: true)
-                        }
+                    let shown = walk.items(items.count)
+                    if let best = shown.best {
+                        walk.consider(
+                            best.score, best.length, at: rowPath + [best.position + 1], focusable: true)
                     }
-                    rows.append(.init(row: r, content: shown.count == items.count ? .whole : .items(shown)))
+                    let all = shown.indices.count == items.count
+                    rows.append(.init(row: r, content: all ? .whole : .items(shown.indices)))
                 case .fields(let fields):
                     var shown: [Int32] = []
                     for f in fields.indices where walk.matches(walk.next()) { shown.append(Int32(f)) }
@@ -160,17 +158,56 @@ public struct CatalogueFilter: Sendable {
         /// highest score, then the shortest name, then the first.
         mutating func consider(_ e: Int, at path: [Int], focusable: Bool) {
             guard let score = score(e) else { return }
-            let candidate = (path: ElementPath(path), score: score, length: index.length(e))
+            consider(score, index.length(e), at: path, focusable: focusable)
+        }
+
+        /// Remembers a match of `score` and `length` at `path` if it is
+        /// better than the best so far, which came before it.
+        mutating func consider(_ score: Int32, _ length: Int, at path: [Int], focusable: Bool) {
             func better(_ best: (path: ElementPath, score: Int32, length: Int)?) -> Bool {
                 guard let best else { return true }
-                return candidate.score > best.score
-                    || (candidate.score == best.score && candidate.length < best.length)
+                return Self.isBetter(score, length, than: best.score, best.length)
             }
             if focusable {
-                if better(bestFocusable) { bestFocusable = candidate }
+                if better(bestFocusable) { bestFocusable = (ElementPath(path), score, length) }
             } else if better(bestOther) {
-                bestOther = candidate
+                bestOther = (ElementPath(path), score, length)
             }
+        }
+
+        /// Whether a match of `score` and `length` beats one of `best` and
+        /// `bestLength` that came before it.
+        @inline(__always)
+        static func isBetter(_ score: Int32, _ length: Int, than best: Int32, _ bestLength: Int) -> Bool {
+            score > best || (score == best && length < bestLength)
+        }
+
+        /// The next `count` entries, a row's items: the positions among
+        /// them of those that matched, and the best of those (its position
+        /// among them), read from the run of matches that falls among them.
+        /// The walk moves past them.
+        mutating func items(_ count: Int) -> (
+            indices: [Int32], best: (position: Int, score: Int32, length: Int)?
+        ) {
+            let first = position
+            let end = first + count
+            position = end
+            let low = firstMatch(from: first)
+            let high = firstMatch(from: end)
+            cursor = high
+            guard low < high else { return ([], nil) }
+            let base = Int32(first)
+            let indices = matches.entries[low..<high].map { $0 - base }
+            var best = low
+            var bestLength = index.length(Int(matches.entries[low]))
+            for m in (low + 1)..<high {
+                let length = index.length(Int(matches.entries[m]))
+                if Self.isBetter(matches.scores[m], length, than: matches.scores[best], bestLength) {
+                    best = m
+                    bestLength = length
+                }
+            }
+            return (indices, (best - low, matches.scores[best], bestLength))
         }
 
         /// The kept nodes of `nodes`, reshaped, and the indices they were kept from.
