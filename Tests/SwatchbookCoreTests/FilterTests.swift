@@ -161,6 +161,26 @@ import Testing
         #expect(!FilterQuery("!'sea").refines(FilterQuery("!'se")))
     }
 
+    /// The index remembers its last search and narrows from it as a query
+    /// is typed, edited and typed again: each answer is what matching from
+    /// scratch gives, spaces between terms changing nothing.
+    @Test func theIndexNarrowsItsOwnSearches() {
+        let names = (0..<300).map {
+            "\(["Dark", "Sea", "Medium"][$0 % 3]) \(["Green", "Seashell"][$0 % 2]) \($0)"
+        }
+        var index = SearchIndex(Self.names(names))
+        let typed = [
+            "s", "se", "sea", "sea ", "sea  ", "sea g", "sea gr", "sea g", "sea", "sea !dark", "d", "da",
+        ]
+        for text in typed {
+            let query = FilterQuery(text)
+            #expect(index.search(query) == index.matches(query), "\(text)")
+            #expect(index.lastSearch?.query == query)
+        }
+        index.forgetSearch()
+        #expect(index.lastSearch == nil)
+    }
+
     @Test func aMatchingNodeShowsItsMatchingDescendants() throws {
         let tree = [
             Node(

@@ -96,6 +96,30 @@ public struct SearchIndex: Sendable {
 
     // MARK: matching
 
+    /// The last query ``search(_:)`` answered and what it matched: a query
+    /// typed on from it tests only those entries, as fzf's cache does.
+    public private(set) var lastSearch: (query: FilterQuery, matches: FilterMatches)?
+
+    /// The entries `query` matches, as ``matches(_:among:)`` finds them,
+    /// narrowed from the last search when `query` refines it, and the same
+    /// matches again when it differs only in spaces between terms.
+    public mutating func search(_ query: FilterQuery) -> FilterMatches {
+        let found: FilterMatches
+        if let last = lastSearch, query.refines(last.query) {
+            found =
+                last.query.groups == query.groups ? last.matches : matches(query, among: last.matches.entries)
+        } else {
+            found = matches(query)
+        }
+        lastSearch = (query, found)
+        return found
+    }
+
+    /// Forgets the last search: the next starts from every entry.
+    public mutating func forgetSearch() {
+        lastSearch = nil
+    }
+
     /// The entries `query` matches, in order, each with its score; among
     /// `candidates` only when given (a query typed on from an earlier one
     /// tests only what that one matched). A long list is matched on every
