@@ -161,6 +161,38 @@ import Testing
         #expect(!FilterQuery("!'sea").refines(FilterQuery("!'se")))
     }
 
+    /// An ASCII pattern is matched byte by byte, by a scan of its own: it
+    /// finds and scores what the scan of any pattern does, in ASCII names
+    /// and in names of longer characters.
+    @Test func asciiPatternsScoreAsAnyPatternDoes() {
+        let names = [
+            "Sea Green", "Medium Sea Green", "seashell", "Dark Slate Grey", "Durrës", "Małopolskie sea",
+            "Ŝea green", "sSeEaA", "a-b_c.d/e", "CamelCaseName", "x9y", "sea sea sea", "", "s", "éséaé",
+        ]
+        let patterns = ["s", "se", "sea", "sgn", "grn", "ea", "a", "sss", "e.d", "cn", "9y", "aé", "zz"]
+        var compared = 0
+        for name in names {
+            for pattern in patterns {
+                let text = Array(name.lowercased().utf8)
+                let bytes = Array(pattern.utf8)
+                guard !bytes.contains(where: { $0 >= 0x80 }) else { continue }
+                text.withUnsafeBufferPointer { text in
+                    bytes.withUnsafeBufferPointer { pattern in
+                        var asciiAt: [Int] = []
+                        var anyAt: [Int] = []
+                        let ascii = FuzzyMatch.asciiFuzzy(pattern, in: text, positions: &asciiAt)
+                        let any = FuzzyMatch.fuzzy(pattern, in: text, positions: &anyAt)
+                        #expect(
+                            ascii == any && asciiAt == anyAt,
+                            "\(name): \(String(decoding: pattern, as: UTF8.self))")
+                    }
+                }
+                compared += 1
+            }
+        }
+        #expect(compared > 150)
+    }
+
     /// The index remembers its last search and narrows from it as a query
     /// is typed, edited and typed again: each answer is what matching from
     /// scratch gives, spaces between terms changing nothing.

@@ -23,6 +23,10 @@ enum FuzzyMatch {
         guard text.count >= n else { return nil }
         switch kind {
         case .fuzzy:
+            // Most patterns are ASCII, whose characters are single bytes.
+            if !pattern.contains(where: { $0 >= 0x80 }) {
+                return asciiFuzzy(pattern, in: text, positions: positions)
+            }
             return fuzzy(pattern, in: text, positions: positions)
         case .exact:
             guard let start = find(pattern, in: text) else { return nil }
@@ -142,7 +146,7 @@ enum FuzzyMatch {
         byte < 0x80 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
     }
 
-    private static func fuzzy(
+    static func fuzzy(
         _ pattern: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>,
         positions: UnsafeMutablePointer<[Int]>?
     ) -> Int? {
@@ -173,6 +177,39 @@ enum FuzzyMatch {
                 start -= 1
             }
             p = q
+        }
+        return window(pattern, from: start, to: end, in: text, positions: positions)
+    }
+
+    /// ``fuzzy(_:in:positions:)`` for a pattern of ASCII characters: each
+    /// is one byte, which no byte of a longer UTF-8 character equals, so
+    /// the scans compare bytes.
+    static func asciiFuzzy(
+        _ pattern: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>,
+        positions: UnsafeMutablePointer<[Int]>?
+    ) -> Int? {
+        // Forwards: where the first subsequence ends.
+        let n = pattern.count
+        var p = 0
+        var wanted = pattern[0]
+        var i = 0
+        while i < text.count {
+            if text[i] == wanted {
+                p += 1
+                if p == n { break }
+                wanted = pattern[p]
+            }
+            i += 1
+        }
+        guard p == n else { return nil }
+        // Backwards from its last character: the latest start.
+        let end = i + 1
+        var start = i
+        var q = n - 1
+        while q > 0 {
+            q -= 1
+            start -= 1
+            while start >= 0 && text[start] != pattern[q] { start -= 1 }
         }
         return window(pattern, from: start, to: end, in: text, positions: positions)
     }
