@@ -193,6 +193,27 @@ import Testing
         #expect(compared > 150)
     }
 
+    /// A long list is matched in runs, one a core: the best match is the
+    /// same as one run finds, the first of equals, whichever run holds it.
+    @Test func theBestMatchIsTheSameWhenTheNamesAreMatchedInRuns() {
+        var names = (0..<30_000).map { "Dark Slate \($0)" }
+        names[100] = "Medium Sea Green"
+        names[25_000] = "Sea"
+        func best(_ names: [String]) -> ElementPath? {
+            let catalogue = Self.names(names)
+            let index = SearchIndex(catalogue)
+            return CatalogueFilter("sea").apply(
+                to: catalogue, index: index, matches: index.matches(FilterQuery("sea"))
+            )
+            .best
+        }
+        #expect(best(names) == ElementPath([1, 1, 2]), "the shorter name, matched in the second run")
+        names[5_000] = "Sea"
+        #expect(best(names) == ElementPath([1, 1, 2]), "the first of two equals, one in each run")
+        names[5_000] = "Seas"
+        #expect(best(names) == ElementPath([1, 1, 3]))
+    }
+
     /// The index remembers its last search and narrows from it as a query
     /// is typed, edited and typed again: each answer is what matching from
     /// scratch gives, spaces between terms changing nothing.

@@ -44,7 +44,7 @@ public struct CatalogueFilter: Sendable {
                 continue
             }
             let sectionPath = [sections.count + 1]
-            walk.consider(sectionEntry, at: sectionPath, focusable: false)
+            walk.consider(sectionEntry, at: sectionPath)
             guard walk.hasInside(sectionEntry) else {
                 walk.skip(past: sectionEntry)
                 sections.append(.init(section: s, rows: nil))
@@ -58,21 +58,22 @@ public struct CatalogueFilter: Sendable {
                     walk.skip(past: rowEntry)
                     continue
                 }
-                let rowPath = sectionPath + [rows.count + 1]
-                walk.consider(rowEntry, at: rowPath, focusable: false)
+                let rowPlace = rows.count + 1
+                walk.consider(rowEntry, at: sectionPath + [rowPlace])
                 guard walk.hasInside(rowEntry) else {
                     walk.skip(past: rowEntry)
                     rows.append(.init(row: r, content: .whole))
                     continue
                 }
                 switch row.content {
-                case .items(let items):
-                    let shown = walk.items(items.count)
+                case .items:
+                    // Its items are the entries up to the row's end.
+                    let count = Int(index.ends[rowEntry]) - rowEntry - 1
+                    let shown = walk.items(count)
                     if let best = shown.best {
-                        walk.consider(
-                            best.score, best.length, at: rowPath + [best.position + 1], focusable: true)
+                        walk.bestPath = ElementPath(sectionPath + [rowPlace, best + 1])
                     }
-                    let all = shown.indices.count == items.count
+                    let all = shown.indices.count == count
                     rows.append(.init(row: r, content: all ? .whole : .items(shown.indices)))
                 case .fields(let fields):
                     var shown: [Int32] = []
@@ -80,7 +81,7 @@ public struct CatalogueFilter: Sendable {
                     rows.append(.init(row: r, content: .fields(shown)))
                 case .children(let nodes):
                     let rowKey = ModelKey.child(of: sectionKey, name: row.name, id: row.id)
-                    let kept = walk.nodes(nodes, parentKey: rowKey, path: rowPath)
+                    let kept = walk.nodes(nodes, parentKey: rowKey, path: sectionPath + [rowPlace])
                     trees[RowPosition(section: sections.count, row: rows.count)] = kept.nodes
                     rows.append(.init(row: r, content: .nodes(kept.origins)))
                 }
@@ -91,7 +92,7 @@ public struct CatalogueFilter: Sendable {
             catalogue: FilteredCatalogue(
                 base: catalogue, kept: KeptElements(sections: sections), trees: trees),
             opened: walk.opened,
-            best: walk.bestFocusable?.path ?? walk.bestOther?.path, matchCount: matches.entries.count)
+            best: walk.bestPath ?? walk.bestOtherPath, matchCount: matches.entries.count)
     }
 
     /// The catalogue and the index read in step. What matched is read from
@@ -102,8 +103,11 @@ public struct CatalogueFilter: Sendable {
         let matches: FilterMatches
         var position = 0
         var opened: Set<String> = []
-        var bestFocusable: (path: ElementPath, score: Int32, length: Int)?
-        var bestOther: (path: ElementPath, score: Int32, length: Int)?
+        /// Where the best matching item or node is shown, once walked past
+        /// (see ``FilterMatches/best``).
+        var bestPath: ElementPath?
+        /// Where the best matching section or row is shown, likewise.
+        var bestOtherPath: ElementPath?
 
         init(index: SearchIndex, matches: FilterMatches) {
             self.index = index
@@ -154,41 +158,17 @@ public struct CatalogueFilter: Sendable {
 
         mutating func keeps(_ e: Int) -> Bool { matches(e) || hasInside(e) }
 
-        /// Remembers `e` at `path` if it is the best match so far: the
-        /// highest score, then the shortest name, then the first.
-        mutating func consider(_ e: Int, at path: [Int], focusable: Bool) {
-            guard let score = score(e) else { return }
-            consider(score, index.length(e), at: path, focusable: focusable)
-        }
-
-        /// Remembers a match of `score` and `length` at `path` if it is
-        /// better than the best so far, which came before it.
-        mutating func consider(_ score: Int32, _ length: Int, at path: [Int], focusable: Bool) {
-            func better(_ best: (path: ElementPath, score: Int32, length: Int)?) -> Bool {
-                guard let best else { return true }
-                return Self.isBetter(score, length, than: best.score, best.length)
-            }
-            if focusable {
-                if better(bestFocusable) { bestFocusable = (ElementPath(path), score, length) }
-            } else if better(bestOther) {
-                bestOther = (ElementPath(path), score, length)
-            }
-        }
-
-        /// Whether a match of `score` and `length` beats one of `best` and
-        /// `bestLength` that came before it.
-        @inline(__always)
-        static func isBetter(_ score: Int32, _ length: Int, than best: Int32, _ bestLength: Int) -> Bool {
-            score > best || (score == best && length < bestLength)
+        /// Remembers `path` as where the best section or row is shown when
+        /// `e` is that section or row.
+        mutating func consider(_ e: Int, at path: @autoclosure () -> [Int]) {
+            if let best = matches.bestOther, Int(best) == e { bestOtherPath = ElementPath(path()) }
         }
 
         /// The next `count` entries, a row's items: the positions among
-        /// them of those that matched, and the best of those (its position
-        /// among them), read from the run of matches that falls among them.
-        /// The walk moves past them.
-        mutating func items(_ count: Int) -> (
-            indices: [Int32], best: (position: Int, score: Int32, length: Int)?
-        ) {
+        /// them of those that matched, and the position among those of the
+        /// best match, when it is one of them. Read from the run of matches
+        /// that falls among them; the walk moves past them.
+        mutating func items(_ count: Int) -> (indices: [Int32], best: Int?) {
             let first = position
             let end = first + count
             position = end
@@ -198,16 +178,8 @@ public struct CatalogueFilter: Sendable {
             guard low < high else { return ([], nil) }
             let base = Int32(first)
             let indices = matches.entries[low..<high].map { $0 - base }
-            var best = low
-            var bestLength = index.length(Int(matches.entries[low]))
-            for m in (low + 1)..<high {
-                let length = index.length(Int(matches.entries[m]))
-                if Self.isBetter(matches.scores[m], length, than: matches.scores[best], bestLength) {
-                    best = m
-                    bestLength = length
-                }
-            }
-            return (indices, (best - low, matches.scores[best], bestLength))
+            guard let best = matches.best, best >= first, best < end else { return (indices, nil) }
+            return (indices, firstMatch(from: Int(best)) - low)
         }
 
         /// The kept nodes of `nodes`, reshaped, and the indices they were kept from.
@@ -223,7 +195,7 @@ public struct CatalogueFilter: Sendable {
                     continue
                 }
                 let nodePath = path + [kept.count + 1]
-                consider(e, at: nodePath, focusable: true)
+                if let best = matches.best, Int(best) == e { bestPath = ElementPath(nodePath) }
                 guard hasInside(e) else {
                     skip(past: e)
                     kept.append(node)

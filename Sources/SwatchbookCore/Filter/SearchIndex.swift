@@ -12,6 +12,13 @@ public struct SearchIndex: Sendable {
     /// The entry after the last of each entry's descendants.
     public private(set) var ends: [Int32] = []
     private var colors: [Color?] = []
+    /// What each entry is, for the best match: an item or a node takes the
+    /// focus before a section or a row; a field is never the best.
+    private var roles: [Role] = []
+
+    enum Role: UInt8 {
+        case focusable, other, none
+    }
     /// Each entry's text in the four forms a term may read it in (see
     /// ``TextFolding/Form``), entry after entry: entry e's text in form f
     /// is at `offsets[4e + f]..<offsets[4e + f + 1]` of `bytes`. A form
@@ -32,14 +39,16 @@ public struct SearchIndex: Sendable {
     public init(_ catalogue: Catalogue, fields: Bool = false) {
         searchesFields = fields
         for section in catalogue.sections {
-            let s = add(section.name, nil)
+            let s = add(section.name, nil, .other)
             for row in section.rows {
-                let r = add(row.name, nil)
+                let r = add(row.name, nil, .other)
                 switch row.content {
                 case .items(let items):
-                    for item in items { close(add(text(item.name, item.shownFields), item.color)) }
+                    for item in items {
+                        close(add(text(item.name, item.shownFields), item.color, .focusable))
+                    }
                 case .fields(let fields):
-                    for field in fields { close(add(field.key + " " + field.value, nil)) }
+                    for field in fields { close(add(field.key + " " + field.value, nil, .none)) }
                 case .children(let nodes):
                     add(nodes)
                 }
@@ -61,15 +70,16 @@ public struct SearchIndex: Sendable {
 
     private mutating func add(_ nodes: [Node]) {
         for node in nodes {
-            let n = add(text(node.name, node.shownFields), node.color)
+            let n = add(text(node.name, node.shownFields), node.color, .focusable)
             add(node.children)
             close(n)
         }
     }
 
-    private mutating func add(_ name: String, _ color: Color?) -> Int {
+    private mutating func add(_ name: String, _ color: Color?, _ role: Role) -> Int {
         ends.append(0)
         colors.append(color)
+        roles.append(role)
         // ASCII, most of what catalogues hold, needs no tables: its case
         // folded, it is the same in every form.
         let ascii = name.utf8.withContiguousStorageIfAvailable { ascii -> Bool in
@@ -128,7 +138,8 @@ public struct SearchIndex: Sendable {
         let total = candidates?.count ?? count
         let parts = total >= 20_000 ? 2 : 1
         let compiled = CompiledQuery(query)
-        var results = [FilterMatches](repeating: FilterMatches(), count: parts)
+        var results = [(matches: FilterMatches, best: Best, bestOther: Best)](
+            repeating: (FilterMatches(), Best(), Best()), count: parts)
         results.withUnsafeMutableBufferPointer { results in
             nonisolated(unsafe) let slots = results
             DispatchQueue.concurrentPerform(iterations: parts) { part in
@@ -138,10 +149,18 @@ public struct SearchIndex: Sendable {
                         var found = FilterMatches()
                         found.entries.reserveCapacity(range.count / 4)
                         found.scores.reserveCapacity(range.count / 4)
+                        var best = Best()
+                        var bestOther = Best()
                         func test(_ entry: Int) {
                             if let score = Self.score(terms, patterns, entry, in: texts) {
+                                let score = Int32(clamping: score)
                                 found.entries.append(Int32(entry))
-                                found.scores.append(Int32(clamping: score))
+                                found.scores.append(score)
+                                switch texts.roles[entry] {
+                                case .focusable: best.consider(entry, score, texts.length(entry))
+                                case .other: bestOther.consider(entry, score, texts.length(entry))
+                                case .none: break
+                                }
                             }
                         }
                         if let candidates {
@@ -151,17 +170,42 @@ public struct SearchIndex: Sendable {
                         } else {
                             for entry in range { test(entry) }
                         }
-                        return found
+                        return (found, best, bestOther)
                     }
                 }
             }
         }
-        var all = results[0]
-        for more in results.dropFirst() {
+        var (all, best, bestOther) = results[0]
+        for (more, hisBest, hisOther) in results.dropFirst() {
             all.entries += more.entries
             all.scores += more.scores
+            // A later run's best wins only when it is better: on a tie the first does.
+            best.consider(hisBest)
+            bestOther.consider(hisOther)
         }
+        all.best = best.entry
+        all.bestOther = bestOther.entry
         return all
+    }
+
+    /// The best match so far: the highest score, then the shortest text,
+    /// then the first.
+    private struct Best {
+        var entry: Int32?
+        var score: Int32 = 0
+        var length = 0
+
+        @inline(__always)
+        mutating func consider(_ e: Int, _ score: Int32, _ length: Int) {
+            if entry == nil || score > self.score || (score == self.score && length < self.length) {
+                (entry, self.score, self.length) = (Int32(e), score, length)
+            }
+        }
+
+        mutating func consider(_ later: Best) {
+            guard let e = later.entry else { return }
+            consider(Int(e), later.score, later.length)
+        }
     }
 
     /// A query laid flat for the matching loop: its terms as plain values
@@ -206,6 +250,11 @@ public struct SearchIndex: Sendable {
         var bytes: UnsafeBufferPointer<UInt8>
         var offsets: UnsafeBufferPointer<Int32>
         var colors: UnsafeBufferPointer<Color?>
+        var roles: UnsafeBufferPointer<Role>
+
+        /// The length of entry `e`'s folded text (see ``SearchIndex/length(_:)``).
+        @inline(__always)
+        func length(_ e: Int) -> Int { Int(offsets[4 * e + 2] - offsets[4 * e + 1]) }
 
         /// Entry `e`'s text in form `form`.
         func text(_ e: Int, _ form: Int) -> UnsafeBufferPointer<UInt8> {
@@ -219,7 +268,9 @@ public struct SearchIndex: Sendable {
         bytes.withUnsafeBufferPointer { bytes in
             offsets.withUnsafeBufferPointer { offsets in
                 colors.withUnsafeBufferPointer { colors in
-                    body(Texts(bytes: bytes, offsets: offsets, colors: colors))
+                    roles.withUnsafeBufferPointer { roles in
+                        body(Texts(bytes: bytes, offsets: offsets, colors: colors, roles: roles))
+                    }
                 }
             }
         }
@@ -268,6 +319,11 @@ public struct SearchIndex: Sendable {
 public struct FilterMatches: Sendable, Equatable {
     public var entries: [Int32] = []
     public var scores: [Int32] = []
+    /// The best matching item or node: the highest score, then the
+    /// shortest text, then the first; nil when none matched.
+    public var best: Int32?
+    /// The best matching section or row, likewise.
+    public var bestOther: Int32?
 
     public init() {}
 
