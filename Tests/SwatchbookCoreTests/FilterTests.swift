@@ -214,6 +214,33 @@ import Testing
         #expect(best(names) == ElementPath([1, 1, 3]))
     }
 
+    /// Matching scores only what could beat the best so far: the best is
+    /// still the one scoring every match finds.
+    @Test func theBestMatchIsTheBestOfEveryMatchsScore() {
+        var names = (0..<24_000).map { i in
+            "\(["Deep", "Pale", "Sea", "Dark Sea", "seashell"][i % 5]) \(["Green", "Grey", "Sand"][i / 5 % 3]) \(i)"
+        }
+        let colors = (0..<24_000).map { Color(rgb: UInt32($0 % 4 == 0 ? 0x2E8B57 : $0)) }
+        // A short name that scores less than the longer ones after it.
+        names[0] = "s ea"
+        let index = SearchIndex(Self.names(names, colors: colors))
+        for text in [
+            "s", "sea", "sea g", "'sea", "^dark", "grey$", "sea !dark", "sand | grey", "#2e8b57", "sg 23",
+        ] {
+            let query = FilterQuery(text)
+            let found = index.matches(query)
+            var best: (entry: Int32, score: Int, length: Int)?
+            for e in found.entries where e >= 2 {
+                let score = index.score(query, Int(e))!
+                let length = index.length(Int(e))
+                if best == nil || score > best!.score || (score == best!.score && length < best!.length) {
+                    best = (e, score, length)
+                }
+            }
+            #expect(found.best == best?.entry, "\(text)")
+        }
+    }
+
     /// The index remembers its last search and narrows from it as a query
     /// is typed, edited and typed again: each answer is what matching from
     /// scratch gives, spaces between terms changing nothing.

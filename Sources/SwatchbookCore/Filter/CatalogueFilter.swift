@@ -139,15 +139,12 @@ public struct CatalogueFilter: Sendable {
         /// the walk's position. The walk only moves forwards.
         var cursor = 0
 
-        /// Entry `e`'s score, when it matched itself; `e` is at or after
-        /// every entry asked before.
-        mutating func score(_ e: Int) -> Int32? {
+        /// Whether entry `e` matched itself; `e` is at or after every
+        /// entry asked before.
+        mutating func matches(_ e: Int) -> Bool {
             while cursor < matches.entries.count && Int(matches.entries[cursor]) < e { cursor += 1 }
             return cursor < matches.entries.count && Int(matches.entries[cursor]) == e
-                ? matches.scores[cursor] : nil
         }
-
-        mutating func matches(_ e: Int) -> Bool { score(e) != nil }
 
         func hasInside(_ e: Int) -> Bool { matchCount(inside: e) > 0 }
 

@@ -50,6 +50,24 @@ enum FuzzyMatch {
         }
     }
 
+    /// Whether `pattern` matches `text`, as ``score(_:kind:in:positions:)``
+    /// finds, without scoring it: an ASCII fuzzy pattern is only looked for.
+    static func matches(
+        _ pattern: UnsafeBufferPointer<UInt8>, kind: FilterQuery.Kind, in text: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        guard kind == .fuzzy, pattern.count > 0, text.count >= pattern.count,
+            !pattern.contains(where: { $0 >= 0x80 })
+        else { return score(pattern, kind: kind, in: text) != nil }
+        var p = 0
+        var wanted = pattern[0]
+        for byte in text where byte == wanted {
+            p += 1
+            if p == pattern.count { return true }
+            wanted = pattern[p]
+        }
+        return false
+    }
+
     /// The bytes of the space (Unicode's White_Space, as Go's
     /// `unicode.IsSpace`) at byte `i` of `text`, 0 for another character.
     @inline(__always)

@@ -130,7 +130,7 @@ public struct SearchIndex: Sendable {
         lastSearch = nil
     }
 
-    /// The entries `query` matches, in order, each with its score; among
+    /// The entries `query` matches, in order, and the best of them; among
     /// `candidates` only when given (a query typed on from an earlier one
     /// tests only what that one matched). A long list is matched on every
     /// core, in as many runs of entries.
@@ -148,19 +148,29 @@ public struct SearchIndex: Sendable {
                     compiled.withTerms { terms, patterns in
                         var found = FilterMatches()
                         found.entries.reserveCapacity(range.count / 4)
-                        found.scores.reserveCapacity(range.count / 4)
                         var best = Best()
                         var bestOther = Best()
+                        let bound = compiled.bound
                         func test(_ entry: Int) {
-                            if let score = Self.score(terms, patterns, entry, in: texts) {
-                                let score = Int32(clamping: score)
-                                found.entries.append(Int32(entry))
-                                found.scores.append(score)
-                                switch texts.roles[entry] {
-                                case .focusable: best.consider(entry, score, texts.length(entry))
-                                case .other: bestOther.consider(entry, score, texts.length(entry))
-                                case .none: break
+                            let role = texts.roles[entry]
+                            // An entry that cannot beat the best so far is only matched,
+                            // not scored: most, once a match scores all a query can.
+                            let length = role == .none ? 0 : texts.length(entry)
+                            guard
+                                role == .focusable && best.mayLose(to: bound, length)
+                                    || role == .other && bestOther.mayLose(to: bound, length)
+                            else {
+                                if Self.matches(terms, patterns, entry, in: texts) {
+                                    found.entries.append(Int32(entry))
                                 }
+                                return
+                            }
+                            guard let score = Self.score(terms, patterns, entry, in: texts) else { return }
+                            found.entries.append(Int32(entry))
+                            if role == .focusable {
+                                best.consider(entry, Int32(clamping: score), length)
+                            } else {
+                                bestOther.consider(entry, Int32(clamping: score), length)
                             }
                         }
                         if let candidates {
@@ -178,7 +188,6 @@ public struct SearchIndex: Sendable {
         var (all, best, bestOther) = results[0]
         for (more, hisBest, hisOther) in results.dropFirst() {
             all.entries += more.entries
-            all.scores += more.scores
             // A later run's best wins only when it is better: on a tie the first does.
             best.consider(hisBest)
             bestOther.consider(hisOther)
@@ -194,6 +203,13 @@ public struct SearchIndex: Sendable {
         var entry: Int32?
         var score: Int32 = 0
         var length = 0
+
+        /// Whether a later match of at most `bound` and `length` could
+        /// be better.
+        @inline(__always)
+        func mayLose(to bound: Int32, _ length: Int) -> Bool {
+            entry == nil || bound > score || length < self.length
+        }
 
         @inline(__always)
         mutating func consider(_ e: Int, _ score: Int32, _ length: Int) {
@@ -226,9 +242,13 @@ public struct SearchIndex: Sendable {
 
         var terms: [Term] = []
         var patterns: [UInt8] = []
+        /// The most any entry can score: no score is higher.
+        var bound: Int32 = 0
 
         init(_ query: FilterQuery) {
+            var bound = 0
             for group in query.groups {
+                var most = 0
                 for (i, term) in group.enumerated() {
                     terms.append(
                         Term(
@@ -236,8 +256,23 @@ public struct SearchIndex: Sendable {
                             color: term.color, start: patterns.count, count: term.pattern.count,
                             joinsNext: i + 1 < group.count))
                     patterns += term.pattern
+                    most = max(most, Self.bound(term))
                 }
+                bound += most
             }
+            self.bound = Int32(clamping: bound)
+        }
+
+        /// The most `term` scores (see ``FuzzyMatch``): its first character
+        /// at a space's boundary, doubled, and each after it next to the one
+        /// before at one; a colour's match; 0 for a negated term.
+        private static func bound(_ term: FilterQuery.Term) -> Int {
+            guard !term.isNegated else { return 0 }
+            let n = term.pattern.count
+            let boundary = FuzzyMatch.bonusWhiteBoundary
+            let first = FuzzyMatch.scoreMatch + boundary * FuzzyMatch.firstCharMultiplier
+            let text = first + (FuzzyMatch.scoreMatch + boundary) * max(0, n - 1)
+            return term.color == nil ? text : max(text, FuzzyMatch.scoreMatch * 2 * n)
         }
 
         func withTerms<T>(_ body: (UnsafeBufferPointer<Term>, UnsafeBufferPointer<UInt8>) -> T) -> T {
@@ -300,6 +335,31 @@ public struct SearchIndex: Sendable {
         return total
     }
 
+    /// Whether entry `e` matches: every group, as ``score(_:_:_:in:)``
+    /// finds, without scoring what does not need it.
+    private static func matches(
+        _ terms: UnsafeBufferPointer<CompiledQuery.Term>, _ patterns: UnsafeBufferPointer<UInt8>, _ e: Int,
+        in texts: Texts
+    ) -> Bool {
+        var found = false
+        for term in terms {
+            found = found || matches(term, patterns, e, in: texts)
+            guard !term.joinsNext else { continue }
+            guard found else { return false }
+            found = false
+        }
+        return true
+    }
+
+    private static func matches(
+        _ term: CompiledQuery.Term, _ patterns: UnsafeBufferPointer<UInt8>, _ e: Int, in texts: Texts
+    ) -> Bool {
+        if term.color != nil, texts.colors[e] == term.color { return true }
+        let pattern = UnsafeBufferPointer(rebasing: patterns[term.start..<(term.start + term.count)])
+        let found = FuzzyMatch.matches(pattern, kind: term.kind, in: texts.text(e, term.form))
+        return found != term.isNegated
+    }
+
     private static func score(
         _ term: CompiledQuery.Term, _ patterns: UnsafeBufferPointer<UInt8>, _ e: Int, in texts: Texts
     ) -> Int? {
@@ -318,7 +378,6 @@ public struct SearchIndex: Sendable {
 /// The entries of a ``SearchIndex`` a query matches, in catalogue order.
 public struct FilterMatches: Sendable, Equatable {
     public var entries: [Int32] = []
-    public var scores: [Int32] = []
     /// The best matching item or node: the highest score, then the
     /// shortest text, then the first; nil when none matched.
     public var best: Int32?
