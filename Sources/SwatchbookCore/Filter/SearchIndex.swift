@@ -86,8 +86,11 @@ public struct SearchIndex: Sendable {
             guard !ascii.contains(where: { $0 >= 0x80 }) else { return false }
             bytes.append(contentsOf: ascii)
             offsets.append(Int32(bytes.count))
-            for byte in ascii { bytes.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) }
-            offsets += [Int32](repeating: Int32(bytes.count), count: 3)
+            bytes.append(contentsOf: ascii.lazy.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 })
+            let end = Int32(bytes.count)
+            offsets.append(end)
+            offsets.append(end)
+            offsets.append(end)
             return true
         }
         if ascii != true {
