@@ -141,63 +141,77 @@ public struct SearchIndex: Sendable {
         let total = candidates?.count ?? count
         let parts = total >= 20_000 ? 2 : 1
         let compiled = CompiledQuery(query)
-        var results = [(matches: FilterMatches, best: Best, bestOther: Best)](
-            repeating: (FilterMatches(), Best(), Best()), count: parts)
-        results.withUnsafeMutableBufferPointer { results in
-            nonisolated(unsafe) let slots = results
-            DispatchQueue.concurrentPerform(iterations: parts) { part in
-                let range = (total * part / parts)..<(total * (part + 1) / parts)
-                slots[part] = withTexts { texts in
-                    compiled.withTerms { terms, patterns in
-                        var found = FilterMatches()
-                        found.entries.reserveCapacity(range.count / 4)
-                        var best = Best()
-                        var bestOther = Best()
-                        let bound = compiled.bound
-                        func test(_ entry: Int) {
-                            let role = texts.roles[entry]
-                            // An entry that cannot beat the best so far is only matched,
-                            // not scored: most, once a match scores all a query can.
-                            let length = role == .none ? 0 : texts.length(entry)
-                            guard
-                                role == .focusable && best.mayLose(to: bound, length)
-                                    || role == .other && bestOther.mayLose(to: bound, length)
-                            else {
-                                if Self.matches(terms, patterns, entry, in: texts) {
-                                    found.entries.append(Int32(entry))
-                                }
-                                return
-                            }
-                            guard let score = Self.score(terms, patterns, entry, in: texts) else { return }
-                            found.entries.append(Int32(entry))
-                            if role == .focusable {
-                                best.consider(entry, Int32(clamping: score), length)
-                            } else {
-                                bestOther.consider(entry, Int32(clamping: score), length)
-                            }
+        var results = [Run](repeating: Run(), count: parts)
+        func match(_ candidates: UnsafeBufferPointer<Int32>?) {
+            results.withUnsafeMutableBufferPointer { results in
+                nonisolated(unsafe) let slots = results
+                nonisolated(unsafe) let candidates = candidates
+                DispatchQueue.concurrentPerform(iterations: parts) { part in
+                    let range = (total * part / parts)..<(total * (part + 1) / parts)
+                    slots[part] = withTexts { texts in
+                        compiled.withTerms { terms, patterns in
+                            Run(range, candidates, bound: compiled.bound, terms, patterns, in: texts)
                         }
-                        if let candidates {
-                            candidates.withUnsafeBufferPointer { candidates in
-                                for i in range { test(Int(candidates[i])) }
-                            }
-                        } else {
-                            for entry in range { test(entry) }
-                        }
-                        return (found, best, bestOther)
                     }
                 }
             }
         }
-        var (all, best, bestOther) = results[0]
-        for (more, hisBest, hisOther) in results.dropFirst() {
-            all.entries += more.entries
+        if let candidates {
+            candidates.withUnsafeBufferPointer { match($0) }
+        } else {
+            match(nil)
+        }
+        var (all, best, bestOther) = (results[0].found, results[0].best, results[0].bestOther)
+        for run in results.dropFirst() {
+            all.entries += run.found.entries
             // A later run's best wins only when it is better: on a tie the first does.
-            best.consider(hisBest)
-            bestOther.consider(hisOther)
+            best.consider(run.best)
+            bestOther.consider(run.bestOther)
         }
         all.best = best.entry
         all.bestOther = bestOther.entry
         return all
+    }
+
+    /// One run of the matching: the entries of a range (of `candidates`,
+    /// when given) that match, and the best of them.
+    private struct Run {
+        var found = FilterMatches()
+        var best = Best()
+        var bestOther = Best()
+
+        init() {}
+
+        init(
+            _ range: Range<Int>, _ candidates: UnsafeBufferPointer<Int32>?, bound: Int32,
+            _ terms: UnsafeBufferPointer<CompiledQuery.Term>, _ patterns: UnsafeBufferPointer<UInt8>,
+            in texts: Texts
+        ) {
+            found.entries.reserveCapacity(range.count / 4)
+            for i in range {
+                let entry = candidates.map { Int($0[i]) } ?? i
+                let role = texts.roles[entry]
+                // An entry that cannot beat the best so far is only matched,
+                // not scored: most, once a match scores all a query can.
+                let length = role == .none ? 0 : texts.length(entry)
+                guard
+                    role == .focusable && best.mayLose(to: bound, length)
+                        || role == .other && bestOther.mayLose(to: bound, length)
+                else {
+                    if SearchIndex.matches(terms, patterns, entry, in: texts) {
+                        found.entries.append(Int32(entry))
+                    }
+                    continue
+                }
+                guard let score = SearchIndex.score(terms, patterns, entry, in: texts) else { continue }
+                found.entries.append(Int32(entry))
+                if role == .focusable {
+                    best.consider(entry, Int32(clamping: score), length)
+                } else {
+                    bestOther.consider(entry, Int32(clamping: score), length)
+                }
+            }
+        }
     }
 
     /// The best match so far: the highest score, then the shortest text,
