@@ -116,11 +116,22 @@ public struct CatalogueFilter: Sendable {
 
         /// The position in `matches` of the first entry at or after `e`.
         func firstMatch(from e: Int) -> Int {
-            var low = 0
-            var high = matches.entries.count
+            let entries = matches.entries
+            // The walk asks about entries at or after its own, which are near
+            // where it is in the matches: from there the steps double, and the
+            // search halves the last of them.
+            var low = cursor > 0 && Int(entries[cursor - 1]) >= e ? 0 : cursor
+            var high = low
+            var step = 1
+            while high < entries.count && Int(entries[high]) < e {
+                low = high + 1
+                high += step
+                step *= 2
+            }
+            high = min(high, entries.count)
             while low < high {
                 let mid = (low + high) / 2
-                if Int(matches.entries[mid]) < e { low = mid + 1 } else { high = mid }
+                if Int(entries[mid]) < e { low = mid + 1 } else { high = mid }
             }
             return low
         }
