@@ -14,15 +14,9 @@ extension Session {
         let query = FilterQuery(text)
         guard let catalogue else { return try setLazyFilter(text, query, keepingFocus: keepingFocus) }
         guard !query.isEmpty else { return clearFilter(showing: catalogue) }
-        let index = searchIndex ?? SearchIndex(catalogue, fields: filtersFields)
+        var index = searchIndex ?? SearchIndex(catalogue, fields: filtersFields)
+        let matches = index.search(query)
         searchIndex = index
-        let matches: FilterMatches
-        if let last = lastFilter, query.refines(last.query) {
-            matches = last.query == query ? last.matches : index.matches(query, among: last.matches.entries)
-        } else {
-            matches = index.matches(query)
-        }
-        lastFilter = (query, matches)
         let result = CatalogueFilter(query).apply(to: catalogue, index: index, matches: matches)
         show(
             result.catalogue, for: text, opening: result.opened, matched: result.matchCount > 0,
@@ -80,7 +74,7 @@ extension Session {
         state.beforeFilter = nil
         state.filter = nil
         filterMessage = nil
-        lastFilter = nil
+        searchIndex?.forgetSearch()
         navigator.ensureFocus(in: &state)
     }
 

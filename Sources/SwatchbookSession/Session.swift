@@ -28,26 +28,18 @@ public final class Session {
     /// The whole catalogue, as the script has changed it (``updateCatalogue(_:)``);
     /// nil for a lazy source.
     public internal(set) var catalogue: Catalogue? {
-        didSet {
-            searchIndex = nil
-            lastFilter = nil
-        }
+        didSet { searchIndex = nil }
     }
     /// The filter's index of `catalogue`: its names folded once, on the
-    /// first filter, and kept until the catalogue changes.
+    /// first filter, and kept until the catalogue changes. It keeps the
+    /// last filter's matches, which a query typed on from it narrows.
     var searchIndex: SearchIndex?
-    /// The last filter's query and what it matched, which a query typed on
-    /// from it refines rather than matching everything again.
-    var lastFilter: (query: FilterQuery, matches: FilterMatches)?
     /// How many elements the last filter matched themselves.
-    public var lastFilterMatchCount: Int { lastFilter?.matches.entries.count ?? 0 }
+    public var lastFilterMatchCount: Int { searchIndex?.lastSearch?.matches.entries.count ?? 0 }
     /// Whether the filter finds items and nodes by their fields' values
     /// too (`--filter-fields`).
     public var filtersFields = false {
-        didSet {
-            searchIndex = nil
-            lastFilter = nil
-        }
+        didSet { searchIndex = nil }
     }
     /// What the filter says of its result: "no match for …", or why this
     /// catalogue cannot be filtered; nil when it shows matches.

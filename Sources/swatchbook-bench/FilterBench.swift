@@ -86,6 +86,24 @@ struct FilterBench {
         var keys: [Duration]
         var clear: Duration
         var matches: Int
+        /// The keys after the first, split into their parts (see ``Parts``).
+        var parts: Parts
+    }
+
+    /// Where a key's time goes, each part's median over the keys after the
+    /// first: the filter (matching the names, then keeping what the matches
+    /// show and focusing the best), then the frame (laying out the screen,
+    /// painting it, and the diff that writes it).
+    struct Parts {
+        /// The session's whole filter: the three below, and what is left.
+        var filter: [Duration] = []
+        /// Matching the names alone (``SearchIndex``).
+        var match: [Duration] = []
+        /// Keeping what the matches show (``CatalogueFilter``).
+        var keep: [Duration] = []
+        var layout: [Duration] = []
+        var paint: [Duration] = []
+        var diff: [Duration] = []
     }
 
     static func measure(count: Int, repeats: Int) throws(Diagnostic) -> Result {
@@ -107,10 +125,21 @@ struct FilterBench {
         var interpreter = KeyInterpreter(session: session)
         var differ = FrameDiffer(depth: .truecolor)
         let pipeline = RenderPipeline(theme: .standard, depth: .truecolor, settings: session.settings)
+        var parts = Parts()
+        var timesParts = false
         func frame() {
+            let start = clock.now
             var layout = session.visibleLayout()
             layout.viewport.height = height
-            withExtendedLifetime(differ.frame(pipeline.paint(layout))) {}
+            let laidOut = clock.now
+            let canvas = pipeline.paint(layout)
+            let painted = clock.now
+            withExtendedLifetime(differ.frame(canvas)) {}
+            if timesParts {
+                parts.layout.append(start.duration(to: laidOut))
+                parts.paint.append(laidOut.duration(to: painted))
+                parts.diff.append(painted.duration(to: clock.now))
+            }
         }
         frame()
         var firstKeys: [Duration] = []
@@ -123,10 +152,14 @@ struct FilterBench {
                 _ = try interpreter.press(character == " " ? .space : .character(character))
                 // Browse filters before each frame, for the keys typed since the last.
                 try interpreter.settle()
+                let filtered = clock.now
+                timesParts = i > 0
                 frame()
                 let time = start.duration(to: clock.now)
                 if i == 0 { firstKeys.append(time) } else { keys.append(time) }
+                if i > 0 { parts.filter.append(start.duration(to: filtered)) }
             }
+            timesParts = false
             _ = try interpreter.press(.enter)
             start = clock.now
             _ = try interpreter.press(.escape)
@@ -139,9 +172,34 @@ struct FilterBench {
         }
         try interpreter.settle()
         let matches = session.lastFilterMatchCount
+        if let catalogue = session.catalogue {
+            try timeMatching(catalogue, repeats: repeats, into: &parts)
+        }
         return Result(
             count: count, load: load, firstKey: firstKeys[0], keys: keys, clear: clears.median,
-            matches: matches)
+            matches: matches, parts: parts)
+    }
+
+    /// Times the filter's first two steps by themselves, typing the query
+    /// as the session does: matching (each query among what the one before
+    /// matched) and keeping what the matches show.
+    static func timeMatching(_ catalogue: Catalogue, repeats: Int, into parts: inout Parts) throws(Diagnostic)
+    {
+        let clock = ContinuousClock()
+        var index = SearchIndex(catalogue)
+        for _ in 0..<repeats {
+            index.forgetSearch()
+            for (i, end) in Self.query.indices.enumerated() {
+                let typed = FilterQuery(String(Self.query[...end]))
+                var start = clock.now
+                let matches = index.search(typed)
+                if i > 0 { parts.match.append(start.duration(to: clock.now)) }
+                start = clock.now
+                let kept = CatalogueFilter(typed).apply(to: catalogue, index: index, matches: matches)
+                if i > 0 { parts.keep.append(start.duration(to: clock.now)) }
+                withExtendedLifetime(kept) {}
+            }
+        }
     }
 
     static func run(_ options: BenchOptions) throws(Diagnostic) {
@@ -161,6 +219,14 @@ struct FilterBench {
             print("\(name)_key_max_ms", BenchReport.decimal(result.keys.max()!.milliseconds))
             print("\(name)_clear_ms", BenchReport.decimal(result.clear.milliseconds))
             print("\(name)_matches", result.matches)
+            let parts = result.parts
+            for (part, times) in [
+                ("filter", parts.filter), ("match", parts.match), ("keep", parts.keep),
+                ("layout", parts.layout),
+                ("paint", parts.paint), ("diff", parts.diff),
+            ] where !times.isEmpty {
+                print("\(name)_key_\(part)_ms", BenchReport.decimal(times.median.milliseconds))
+            }
         }
     }
 }

@@ -161,6 +161,106 @@ import Testing
         #expect(!FilterQuery("!'sea").refines(FilterQuery("!'se")))
     }
 
+    /// An ASCII pattern is matched byte by byte, by a scan of its own: it
+    /// finds and scores what the scan of any pattern does, in ASCII names
+    /// and in names of longer characters.
+    @Test func asciiPatternsScoreAsAnyPatternDoes() {
+        let names = [
+            "Sea Green", "Medium Sea Green", "seashell", "Dark Slate Grey", "Durrës", "Małopolskie sea",
+            "Ŝea green", "sSeEaA", "a-b_c.d/e", "CamelCaseName", "x9y", "sea sea sea", "", "s", "éséaé",
+        ]
+        let patterns = ["s", "se", "sea", "sgn", "grn", "ea", "a", "sss", "e.d", "cn", "9y", "aé", "zz"]
+        var compared = 0
+        for name in names {
+            for pattern in patterns {
+                let text = Array(name.lowercased().utf8)
+                let bytes = Array(pattern.utf8)
+                guard !bytes.contains(where: { $0 >= 0x80 }) else { continue }
+                text.withUnsafeBufferPointer { text in
+                    bytes.withUnsafeBufferPointer { pattern in
+                        var asciiAt: [Int] = []
+                        var anyAt: [Int] = []
+                        let ascii = FuzzyMatch.asciiFuzzy(pattern, in: text, positions: &asciiAt)
+                        let any = FuzzyMatch.fuzzy(pattern, in: text, positions: &anyAt)
+                        #expect(
+                            ascii == any && asciiAt == anyAt,
+                            "\(name): \(String(decoding: pattern, as: UTF8.self))")
+                    }
+                }
+                compared += 1
+            }
+        }
+        #expect(compared > 150)
+    }
+
+    /// A long list is matched in runs, one a core: the best match is the
+    /// same as one run finds, the first of equals, whichever run holds it.
+    @Test func theBestMatchIsTheSameWhenTheNamesAreMatchedInRuns() {
+        var names = (0..<30_000).map { "Dark Slate \($0)" }
+        names[100] = "Medium Sea Green"
+        names[25_000] = "Sea"
+        func best(_ names: [String]) -> ElementPath? {
+            let catalogue = Self.names(names)
+            let index = SearchIndex(catalogue)
+            return CatalogueFilter("sea").apply(
+                to: catalogue, index: index, matches: index.matches(FilterQuery("sea"))
+            )
+            .best
+        }
+        #expect(best(names) == ElementPath([1, 1, 2]), "the shorter name, matched in the second run")
+        names[5_000] = "Sea"
+        #expect(best(names) == ElementPath([1, 1, 2]), "the first of two equals, one in each run")
+        names[5_000] = "Seas"
+        #expect(best(names) == ElementPath([1, 1, 3]))
+    }
+
+    /// Matching scores only what could beat the best so far: the best is
+    /// still the one scoring every match finds.
+    @Test func theBestMatchIsTheBestOfEveryMatchsScore() {
+        var names = (0..<24_000).map { i in
+            "\(["Deep", "Pale", "Sea", "Dark Sea", "seashell"][i % 5]) \(["Green", "Grey", "Sand"][i / 5 % 3]) \(i)"
+        }
+        let colors = (0..<24_000).map { Color(rgb: UInt32($0 % 4 == 0 ? 0x2E8B57 : $0)) }
+        // A short name that scores less than the longer ones after it.
+        names[0] = "s ea"
+        let index = SearchIndex(Self.names(names, colors: colors))
+        for text in [
+            "s", "sea", "sea g", "'sea", "^dark", "grey$", "sea !dark", "sand | grey", "#2e8b57", "sg 23",
+        ] {
+            let query = FilterQuery(text)
+            let found = index.matches(query)
+            var best: (entry: Int32, score: Int, length: Int)?
+            for e in found.entries where e >= 2 {
+                let score = index.score(query, Int(e))!
+                let length = index.length(Int(e))
+                if best == nil || score > best!.score || (score == best!.score && length < best!.length) {
+                    best = (e, score, length)
+                }
+            }
+            #expect(found.best == best?.entry, "\(text)")
+        }
+    }
+
+    /// The index remembers its last search and narrows from it as a query
+    /// is typed, edited and typed again: each answer is what matching from
+    /// scratch gives, spaces between terms changing nothing.
+    @Test func theIndexNarrowsItsOwnSearches() {
+        let names = (0..<300).map {
+            "\(["Dark", "Sea", "Medium"][$0 % 3]) \(["Green", "Seashell"][$0 % 2]) \($0)"
+        }
+        var index = SearchIndex(Self.names(names))
+        let typed = [
+            "s", "se", "sea", "sea ", "sea  ", "sea g", "sea gr", "sea g", "sea", "sea !dark", "d", "da",
+        ]
+        for text in typed {
+            let query = FilterQuery(text)
+            #expect(index.search(query) == index.matches(query), "\(text)")
+            #expect(index.lastSearch?.query == query)
+        }
+        index.forgetSearch()
+        #expect(index.lastSearch == nil)
+    }
+
     @Test func aMatchingNodeShowsItsMatchingDescendants() throws {
         let tree = [
             Node(

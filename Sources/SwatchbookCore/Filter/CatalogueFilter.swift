@@ -44,7 +44,7 @@ public struct CatalogueFilter: Sendable {
                 continue
             }
             let sectionPath = [sections.count + 1]
-            walk.consider(sectionEntry, at: sectionPath, focusable: false)
+            walk.consider(sectionEntry, at: sectionPath)
             guard walk.hasInside(sectionEntry) else {
                 walk.skip(past: sectionEntry)
                 sections.append(.init(section: s, rows: nil))
@@ -58,31 +58,30 @@ public struct CatalogueFilter: Sendable {
                     walk.skip(past: rowEntry)
                     continue
                 }
-                let rowPath = sectionPath + [rows.count + 1]
-                walk.consider(rowEntry, at: rowPath, focusable: false)
+                let rowPlace = rows.count + 1
+                walk.consider(rowEntry, at: sectionPath + [rowPlace])
                 guard walk.hasInside(rowEntry) else {
                     walk.skip(past: rowEntry)
                     rows.append(.init(row: r, content: .whole))
                     continue
                 }
                 switch row.content {
-                case .items(let items):
-                    var shown: [Int32] = []
-                    for i in 0..<items.count {
-                        let e = walk.next()
-                        if walk.matches(e) {
-                            shown.append(Int32(i))
-                            walk.consider(e, at: rowPath + [shown.count], focusable: true)
-                        }
+                case .items:
+                    // Its items are the entries up to the row's end.
+                    let count = Int(index.ends[rowEntry]) - rowEntry - 1
+                    let shown = walk.items(count)
+                    if let best = shown.best {
+                        walk.bestPath = ElementPath(sectionPath + [rowPlace, best + 1])
                     }
-                    rows.append(.init(row: r, content: shown.count == items.count ? .whole : .items(shown)))
+                    let all = shown.indices.count == count
+                    rows.append(.init(row: r, content: all ? .whole : .items(shown.indices)))
                 case .fields(let fields):
                     var shown: [Int32] = []
                     for f in fields.indices where walk.matches(walk.next()) { shown.append(Int32(f)) }
                     rows.append(.init(row: r, content: .fields(shown)))
                 case .children(let nodes):
                     let rowKey = ModelKey.child(of: sectionKey, name: row.name, id: row.id)
-                    let kept = walk.nodes(nodes, parentKey: rowKey, path: rowPath)
+                    let kept = walk.nodes(nodes, parentKey: rowKey, path: sectionPath + [rowPlace])
                     trees[RowPosition(section: sections.count, row: rows.count)] = kept.nodes
                     rows.append(.init(row: r, content: .nodes(kept.origins)))
                 }
@@ -93,7 +92,7 @@ public struct CatalogueFilter: Sendable {
             catalogue: FilteredCatalogue(
                 base: catalogue, kept: KeptElements(sections: sections), trees: trees),
             opened: walk.opened,
-            best: walk.bestFocusable?.path ?? walk.bestOther?.path, matchCount: matches.entries.count)
+            best: walk.bestPath ?? walk.bestOtherPath, matchCount: matches.entries.count)
     }
 
     /// The catalogue and the index read in step. What matched is read from
@@ -104,8 +103,11 @@ public struct CatalogueFilter: Sendable {
         let matches: FilterMatches
         var position = 0
         var opened: Set<String> = []
-        var bestFocusable: (path: ElementPath, score: Int32, length: Int)?
-        var bestOther: (path: ElementPath, score: Int32, length: Int)?
+        /// Where the best matching item or node is shown, once walked past
+        /// (see ``FilterMatches/best``).
+        var bestPath: ElementPath?
+        /// Where the best matching section or row is shown, likewise.
+        var bestOtherPath: ElementPath?
 
         init(index: SearchIndex, matches: FilterMatches) {
             self.index = index
@@ -114,11 +116,22 @@ public struct CatalogueFilter: Sendable {
 
         /// The position in `matches` of the first entry at or after `e`.
         func firstMatch(from e: Int) -> Int {
-            var low = 0
-            var high = matches.entries.count
+            let entries = matches.entries
+            // The walk asks about entries at or after its own, which are near
+            // where it is in the matches: from there the steps double, and the
+            // search halves the last of them.
+            var low = cursor > 0 && Int(entries[cursor - 1]) >= e ? 0 : cursor
+            var high = low
+            var step = 1
+            while high < entries.count && Int(entries[high]) < e {
+                low = high + 1
+                high += step
+                step *= 2
+            }
+            high = min(high, entries.count)
             while low < high {
                 let mid = (low + high) / 2
-                if Int(matches.entries[mid]) < e { low = mid + 1 } else { high = mid }
+                if Int(entries[mid]) < e { low = mid + 1 } else { high = mid }
             }
             return low
         }
@@ -137,15 +150,12 @@ public struct CatalogueFilter: Sendable {
         /// the walk's position. The walk only moves forwards.
         var cursor = 0
 
-        /// Entry `e`'s score, when it matched itself; `e` is at or after
-        /// every entry asked before.
-        mutating func score(_ e: Int) -> Int32? {
+        /// Whether entry `e` matched itself; `e` is at or after every
+        /// entry asked before.
+        mutating func matches(_ e: Int) -> Bool {
             while cursor < matches.entries.count && Int(matches.entries[cursor]) < e { cursor += 1 }
             return cursor < matches.entries.count && Int(matches.entries[cursor]) == e
-                ? matches.scores[cursor] : nil
         }
-
-        mutating func matches(_ e: Int) -> Bool { score(e) != nil }
 
         func hasInside(_ e: Int) -> Bool { matchCount(inside: e) > 0 }
 
@@ -156,21 +166,28 @@ public struct CatalogueFilter: Sendable {
 
         mutating func keeps(_ e: Int) -> Bool { matches(e) || hasInside(e) }
 
-        /// Remembers `e` at `path` if it is the best match so far: the
-        /// highest score, then the shortest name, then the first.
-        mutating func consider(_ e: Int, at path: [Int], focusable: Bool) {
-            guard let score = score(e) else { return }
-            let candidate = (path: ElementPath(path), score: score, length: index.length(e))
-            func better(_ best: (path: ElementPath, score: Int32, length: Int)?) -> Bool {
-                guard let best else { return true }
-                return candidate.score > best.score
-                    || (candidate.score == best.score && candidate.length < best.length)
-            }
-            if focusable {
-                if better(bestFocusable) { bestFocusable = candidate }
-            } else if better(bestOther) {
-                bestOther = candidate
-            }
+        /// Remembers `path` as where the best section or row is shown when
+        /// `e` is that section or row.
+        mutating func consider(_ e: Int, at path: @autoclosure () -> [Int]) {
+            if let best = matches.bestOther, Int(best) == e { bestOtherPath = ElementPath(path()) }
+        }
+
+        /// The next `count` entries, a row's items: the positions among
+        /// them of those that matched, and the position among those of the
+        /// best match, when it is one of them. Read from the run of matches
+        /// that falls among them; the walk moves past them.
+        mutating func items(_ count: Int) -> (indices: [Int32], best: Int?) {
+            let first = position
+            let end = first + count
+            position = end
+            let low = firstMatch(from: first)
+            let high = firstMatch(from: end)
+            cursor = high
+            guard low < high else { return ([], nil) }
+            let base = Int32(first)
+            let indices = matches.entries[low..<high].map { $0 - base }
+            guard let best = matches.best, best >= first, best < end else { return (indices, nil) }
+            return (indices, firstMatch(from: Int(best)) - low)
         }
 
         /// The kept nodes of `nodes`, reshaped, and the indices they were kept from.
@@ -186,7 +203,7 @@ public struct CatalogueFilter: Sendable {
                     continue
                 }
                 let nodePath = path + [kept.count + 1]
-                consider(e, at: nodePath, focusable: true)
+                if let best = matches.best, Int(best) == e { bestPath = ElementPath(nodePath) }
                 guard hasInside(e) else {
                     skip(past: e)
                     kept.append(node)

@@ -23,6 +23,10 @@ enum FuzzyMatch {
         guard text.count >= n else { return nil }
         switch kind {
         case .fuzzy:
+            // Most patterns are ASCII, whose characters are single bytes.
+            if !pattern.contains(where: { $0 >= 0x80 }) {
+                return asciiFuzzy(pattern, in: text, positions: positions)
+            }
             return fuzzy(pattern, in: text, positions: positions)
         case .exact:
             guard let start = find(pattern, in: text) else { return nil }
@@ -44,6 +48,24 @@ enum FuzzyMatch {
             else { return nil }
             return contiguous(start, n, in: text, positions: positions)
         }
+    }
+
+    /// Whether `pattern` matches `text`, as ``score(_:kind:in:positions:)``
+    /// finds, without scoring it: an ASCII fuzzy pattern is only looked for.
+    static func matches(
+        _ pattern: UnsafeBufferPointer<UInt8>, kind: FilterQuery.Kind, in text: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        guard kind == .fuzzy, pattern.count > 0, text.count >= pattern.count,
+            !pattern.contains(where: { $0 >= 0x80 })
+        else { return score(pattern, kind: kind, in: text) != nil }
+        var p = 0
+        var wanted = pattern[0]
+        for byte in text where byte == wanted {
+            p += 1
+            if p == pattern.count { return true }
+            wanted = pattern[p]
+        }
+        return false
     }
 
     /// The bytes of the space (Unicode's White_Space, as Go's
@@ -142,7 +164,7 @@ enum FuzzyMatch {
         byte < 0x80 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
     }
 
-    private static func fuzzy(
+    static func fuzzy(
         _ pattern: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>,
         positions: UnsafeMutablePointer<[Int]>?
     ) -> Int? {
@@ -173,6 +195,39 @@ enum FuzzyMatch {
                 start -= 1
             }
             p = q
+        }
+        return window(pattern, from: start, to: end, in: text, positions: positions)
+    }
+
+    /// ``fuzzy(_:in:positions:)`` for a pattern of ASCII characters: each
+    /// is one byte, which no byte of a longer UTF-8 character equals, so
+    /// the scans compare bytes.
+    static func asciiFuzzy(
+        _ pattern: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>,
+        positions: UnsafeMutablePointer<[Int]>?
+    ) -> Int? {
+        // Forwards: where the first subsequence ends.
+        let n = pattern.count
+        var p = 0
+        var wanted = pattern[0]
+        var i = 0
+        while i < text.count {
+            if text[i] == wanted {
+                p += 1
+                if p == n { break }
+                wanted = pattern[p]
+            }
+            i += 1
+        }
+        guard p == n else { return nil }
+        // Backwards from its last character: the latest start.
+        let end = i + 1
+        var start = i
+        var q = n - 1
+        while q > 0 {
+            q -= 1
+            start -= 1
+            while start >= 0 && text[start] != pattern[q] { start -= 1 }
         }
         return window(pattern, from: start, to: end, in: text, positions: positions)
     }
