@@ -151,6 +151,9 @@ final class CatalogueReader {
         var items: [Item] = []
         defer { stack.pop() }
         if stack.rawField(table, "items") != .nil {
+            if stack.type(at: -1) == .table {
+                items.reserveCapacity(Self.room(forLength: stack.rawLength(-1)))
+            }
             try forEachIndex(of: -1, path: path + ".items") { (i) throws(Failure) in
                 // Most items are plain, and need no path.
                 if let plain = Self.plainItem(on: stack) {
@@ -238,6 +241,12 @@ final class CatalogueReader {
         return authored.isEmpty ? nil : authored
     }
 
+    /// Room to make for an array of `length` elements before reading it.
+    /// A table's length is any of its borders, not a count of what it holds:
+    /// a sparse table's can be far larger, and its holes stop the reading
+    /// after a few problems, so the room is capped.
+    static func room(forLength length: Int) -> Int { min(length, 1 << 16) }
+
     /// The nodes of `table[key]`, at `depth` (the row's own nodes are at 1).
     /// A tree deeper than ``Node/maximumDepth`` is refused at the path of
     /// its top node (`top`), not at the deep end, whose path alone would
@@ -257,6 +266,9 @@ final class CatalogueReader {
         var nodes: [Node] = []
         defer { stack.pop() }
         if stack.rawField(table, key) != .nil {
+            if stack.type(at: -1) == .table {
+                nodes.reserveCapacity(Self.room(forLength: stack.rawLength(-1)))
+            }
             try forEachIndex(of: -1, path: path() + "." + key) { (i) throws(Failure) in
                 func nodePath() -> String { "\(path()).\(key)[\(i + 1)]" }
                 func nodeTop() -> String { top() ?? nodePath() }
