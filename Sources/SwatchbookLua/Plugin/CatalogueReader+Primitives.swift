@@ -13,22 +13,22 @@ extension CatalogueReader {
     /// The item of a plain `{ name, color }` answer's fields; nil when the
     /// colour does not parse as a code (a name, say), for the full reader.
     static func plainItem(name: sbl_field, color: sbl_field) -> Item? {
-        guard name.length <= CatalogueLimits.nameBytes else { return nil }
-        let parsed: Color
+        guard name.length <= CatalogueLimits.nameBytes, let parsed = plainColor(color) else { return nil }
+        return Item(name: name.withBytes { String(decoding: $0, as: UTF8.self) }, color: parsed)
+    }
+
+    /// The colour of a plain item or node: a `#` code; nil for any other
+    /// form, which the full reader reads (and keeps as written).
+    static func plainColor(_ color: sbl_field) -> Color? {
         if color.integer >= 0 {
             // `#RRGGBB` or `#RRGGBBAA`, decoded as the table was read.
             let value = UInt32(truncatingIfNeeded: color.integer)
-            parsed = Color(
+            return Color(
                 red: UInt8(truncatingIfNeeded: value >> 24), green: UInt8(truncatingIfNeeded: value >> 16),
                 blue: UInt8(truncatingIfNeeded: value >> 8), alpha: UInt8(truncatingIfNeeded: value))
-        } else {
-            // A CSS function or name is kept as written: the full reader's.
-            guard color.withBytes({ $0.first == UInt8(ascii: "#") }),
-                let general = color.withBytes({ Color.parse(utf8: $0) })
-            else { return nil }
-            parsed = general
         }
-        return Item(name: name.withBytes { String(decoding: $0, as: UTF8.self) }, color: parsed)
+        guard color.withBytes({ $0.first == UInt8(ascii: "#") }) else { return nil }
+        return color.withBytes { Color.parse(utf8: $0) }
     }
 
     /// The common row of a lazy source, `{ name = "…", count = N }`, read

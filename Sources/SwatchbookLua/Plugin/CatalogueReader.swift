@@ -302,13 +302,12 @@ final class CatalogueReader {
     private func plainNode(path: () -> String, depth: Int, top: () -> String) throws(Failure) -> Node? {
         guard let fields = stack.plainNodeFields(at: -1), fields.name.length <= CatalogueLimits.nameBytes
         else { return nil }
-        var node: Node
-        if let color = fields.color {
-            guard let item = Self.plainItem(name: fields.name, color: color) else { return nil }
-            node = Node(name: item.name, color: item.color)
-        } else {
-            node = Node(name: fields.name.withBytes { String(decoding: $0, as: UTF8.self) })
+        var color: Color?
+        if let field = fields.color {
+            guard let parsed = Self.plainColor(field) else { return nil }
+            color = parsed
         }
+        var node = Node(name: fields.name.withBytes { String(decoding: $0, as: UTF8.self) }, color: color)
         if fields.hasChildren {
             let index = stack.absolute(-1)
             guard stack.reserve(Self.stackPerLevel) else { return nil }
