@@ -58,14 +58,23 @@ enum FuzzyMatch {
         guard kind == .fuzzy, pattern.count > 0, text.count >= pattern.count,
             !pattern.contains(where: { $0 >= 0x80 })
         else { return score(pattern, kind: kind, in: text) != nil }
+        return asciiSubsequenceEnd(pattern, in: text) != nil
+    }
+
+    /// The byte of `text` where the first subsequence of the ASCII
+    /// `pattern` (not empty) ends, or nil when there is none.
+    @inline(__always)
+    private static func asciiSubsequenceEnd(
+        _ pattern: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>
+    ) -> Int? {
         var p = 0
         var wanted = pattern[0]
-        for byte in text where byte == wanted {
+        for i in text.indices where text[i] == wanted {
             p += 1
-            if p == pattern.count { return true }
+            if p == pattern.count { return i }
             wanted = pattern[p]
         }
-        return false
+        return nil
     }
 
     /// The bytes of the space (Unicode's White_Space, as Go's
@@ -207,23 +216,11 @@ enum FuzzyMatch {
         positions: UnsafeMutablePointer<[Int]>?
     ) -> Int? {
         // Forwards: where the first subsequence ends.
-        let n = pattern.count
-        var p = 0
-        var wanted = pattern[0]
-        var i = 0
-        while i < text.count {
-            if text[i] == wanted {
-                p += 1
-                if p == n { break }
-                wanted = pattern[p]
-            }
-            i += 1
-        }
-        guard p == n else { return nil }
+        guard let i = asciiSubsequenceEnd(pattern, in: text) else { return nil }
         // Backwards from its last character: the latest start.
         let end = i + 1
         var start = i
-        var q = n - 1
+        var q = pattern.count - 1
         while q > 0 {
             q -= 1
             start -= 1

@@ -31,7 +31,7 @@ public struct SearchIndex: Sendable {
 
     /// The length of entry `e`'s folded text, which breaks ties between
     /// equal scores (the shorter name is the closer match, as in fzf).
-    public func length(_ e: Int) -> Int { Int(offsets[4 * e + 2] - offsets[4 * e + 1]) }
+    public func length(_ e: Int) -> Int { withTexts { $0.length(e) } }
 
     /// The index of `catalogue`; with `fields`, an item's or a node's text
     /// is its name followed by its fields' values, so the filter finds
@@ -304,7 +304,7 @@ public struct SearchIndex: Sendable {
         var colors: UnsafeBufferPointer<Color?>
         var roles: UnsafeBufferPointer<Role>
 
-        /// The length of entry `e`'s folded text (see ``SearchIndex/length(_:)``).
+        /// The length of entry `e`'s folded text (form 1; see ``SearchIndex/length(_:)``).
         @inline(__always)
         func length(_ e: Int) -> Int { Int(offsets[4 * e + 2] - offsets[4 * e + 1]) }
 

@@ -54,8 +54,10 @@ struct OutlineLines: RandomAccessCollection {
 
     init() {}
 
-    init(_ lines: [OutlineLine]) {
-        append(contentsOf: lines)
+    init(_ lines: some Sequence<OutlineLine>) {
+        var builder = Builder()
+        for line in lines { builder.append(line) }
+        self = builder.finish()
     }
 
     /// Lines appended one by one into full chunks, as a tree is walked:
@@ -99,25 +101,12 @@ struct OutlineLines: RandomAccessCollection {
         chunks.joined().makeIterator()
     }
 
-    mutating func append(_ line: OutlineLine) {
-        if chunks.isEmpty || chunks[chunks.count - 1].count >= Self.chunkSize {
-            starts.append(count)
-            chunks.append([])
-            chunks[chunks.count - 1].reserveCapacity(Self.chunkSize)
-        }
-        chunks[chunks.count - 1].append(line)
-        count += 1
-    }
-
-    mutating func append(contentsOf lines: some Collection<OutlineLine>) {
-        for line in lines { append(line) }
-    }
-
     /// Puts `lines` before the line at `index` (or at the end).
     mutating func insert(contentsOf lines: OutlineLines, at index: Int) {
         guard !lines.isEmpty else { return }
         guard index < count else {
-            append(contentsOf: lines)
+            chunks += lines.chunks
+            settle()
             return
         }
         let k = chunk(holding: index)

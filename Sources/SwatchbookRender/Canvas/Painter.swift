@@ -277,9 +277,9 @@ public struct Painter: Sendable {
     private func drawCut(
         _ text: String, to columns: Int, x: Int, y: Int, style: Style, clip: Rect, on canvas: inout Canvas
     ) -> Bool {
+        guard columns > 0, TextWidth.isPrintableASCII(text) else { return false }
         var text = text
         return text.withUTF8 { bytes in
-            guard columns > 0, bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return false }
             if bytes.count <= columns {
                 canvas.draw(printableASCII: bytes, x: x, y: y, style: style, clip: clip)
                 return true
