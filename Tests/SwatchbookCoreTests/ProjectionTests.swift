@@ -244,6 +244,49 @@ import Testing
     }
 }
 
+/// A tree's hex codes line up two columns past its widest line, worked
+/// out once for its lines: a toggle that shows a wider line, or hides it,
+/// moves them, in the bands drawn after it as in a fresh layout.
+@Suite struct TreeColumnTests {
+    static func hexX(_ layout: CatalogueLayout) -> Int? {
+        for element in layout.layout(Viewport(height: 20, top: 0)).elements {
+            if case .node(let content) = element.content { return content.hexX }
+        }
+        return nil
+    }
+
+    @Test func aToggleMovesTheHexColumnAsAFreshLayoutPlacesIt() throws {
+        let wide = Node(name: "a much longer name", color: Color(rgb: 0x336699))
+        let catalogue = Catalogue(sections: [
+            Section(
+                name: "A",
+                rows: [
+                    Row(
+                        name: "T",
+                        content: .children([
+                            Node(name: "p", color: Color(rgb: 0x112233), children: [wide]),
+                            Node(name: "q", color: Color(rgb: 0x445566)),
+                        ]))
+                ])
+        ])
+        var settings = LayoutSettings()
+        settings.style = .outline
+        var state = ViewState()
+        let closed = CatalogueLayout(source: catalogue, settings: settings, width: 80, state: state)
+        let before = try #require(Self.hexX(closed))
+        let parent = closed.treeLines(section: 0, row: 0)[0]
+        state.setOpen(parent.key, true)
+        let opened = try #require(closed.toggled(nodeAt: parent.path, in: state))
+        let fresh = CatalogueLayout(source: catalogue, settings: settings, width: 80, state: state)
+        #expect(try #require(Self.hexX(opened)) > before, "the wide line pushes the codes right")
+        #expect(Self.hexX(opened) == Self.hexX(fresh))
+        #expect(opened.layout(Viewport(height: 20, top: 0)) == fresh.layout(Viewport(height: 20, top: 0)))
+        state.setOpen(parent.key, false)
+        let closedAgain = try #require(opened.toggled(nodeAt: parent.path, in: state))
+        #expect(Self.hexX(closedAgain) == before)
+    }
+}
+
 /// A tree's open lines are kept in chunks: splices anywhere, across chunk
 /// edges, leave the same lines in the same order as one array would hold.
 @Suite struct OutlineLinesTests {

@@ -25,14 +25,18 @@ enum OutlineRows {
         _ nodes: [Node], parentKey: String, path: ElementPath, depth: Int, state: ViewState,
         to lines: inout OutlineLines.Builder
     ) {
-        for (offset, node) in nodes.enumerated() {
-            let key = ModelKey.child(of: parentKey, name: node.name, id: node.id)
+        // By index: a node is read where it lies and copied once, into its
+        // line, where binding each to a name copied it twice.
+        for offset in nodes.indices {
+            let key = ModelKey.child(of: parentKey, name: nodes[offset].name, id: nodes[offset].id)
             let nodePath = path.child(offset + 1)
-            let open = state.isOpen(key, node)
-            lines.append(OutlineLine(node: node, depth: depth, path: nodePath, key: key, isExpanded: open))
+            let open = state.isOpen(key, nodes[offset])
+            lines.append(
+                OutlineLine(node: nodes[offset], depth: depth, path: nodePath, key: key, isExpanded: open))
             if open {
                 append(
-                    node.children, parentKey: key, path: nodePath, depth: depth + 1, state: state, to: &lines)
+                    nodes[offset].children, parentKey: key, path: nodePath, depth: depth + 1, state: state,
+                    to: &lines)
             }
         }
     }
@@ -51,6 +55,11 @@ struct OutlineLines: RandomAccessCollection {
     /// `starts[k]` is the index of `chunks[k]`'s first line.
     private var starts: [Int] = []
     private(set) var count = 0
+    /// Where the lines' hex codes and fields start, as the layout that made
+    /// them works it out from their first lines, kept with them so that
+    /// every band of a long tree does not read those lines again. Any
+    /// change to the lines drops it.
+    var columns: (hexX: Int, fieldsX: Int)?
 
     init() {}
 
@@ -66,7 +75,7 @@ struct OutlineLines: RandomAccessCollection {
         private var chunks: [[OutlineLine]] = []
         private var current: [OutlineLine] = []
 
-        mutating func append(_ line: OutlineLine) {
+        mutating func append(_ line: consuming OutlineLine) {
             current.append(line)
             if current.count == OutlineLines.chunkSize {
                 chunks.append(current)
@@ -99,6 +108,26 @@ struct OutlineLines: RandomAccessCollection {
     /// Chunk by chunk, with no search for each line's chunk.
     func makeIterator() -> FlattenSequence<[[OutlineLine]]>.Iterator {
         chunks.joined().makeIterator()
+    }
+
+    /// Calls `body` with each line of `range` and its index, in order,
+    /// chunk by chunk: a band of a long tree reads hundreds of lines, and
+    /// need not search for each one's chunk.
+    func forEach(in range: Range<Int>, _ body: (Int, borrowing OutlineLine) -> Void) {
+        guard !range.isEmpty else { return }
+        var k = chunk(holding: range.lowerBound)
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let start = starts[k]
+            chunks[k].withUnsafeBufferPointer { chunk in
+                let end = Swift.min(range.upperBound, start + chunk.count)
+                while index < end {
+                    body(index, chunk[index - start])
+                    index += 1
+                }
+            }
+            k += 1
+        }
     }
 
     /// Puts `lines` before the line at `index` (or at the end).
@@ -142,6 +171,7 @@ struct OutlineLines: RandomAccessCollection {
     /// Drops empty chunks, joins runs of small ones (toggles leave them
     /// behind) and sums the starts again.
     private mutating func settle() {
+        columns = nil
         var settled: [[OutlineLine]] = []
         settled.reserveCapacity(chunks.count)
         for chunk in chunks where !chunk.isEmpty {

@@ -73,10 +73,17 @@ struct StripGeometry {
             return (OutlineLines(), 1 + contentHeight(of: row) + settings.lineSpacing)
         }
         let position = RowPosition(section: section, row: index)
-        if let kept = trees?.rows[position] { return (kept, 1 + kept.count + settings.lineSpacing) }
-        let tree = OutlineRows.lines(
+        if var kept = trees?.rows[position] {
+            if kept.columns == nil {
+                kept.columns = nodeColumns(kept)
+                trees?.rows[position] = kept
+            }
+            return (kept, 1 + kept.count + settings.lineSpacing)
+        }
+        var tree = OutlineRows.lines(
             of: source.nodes(section, index), parentKey: key(), path: ElementPath([section + 1, index + 1]),
             state: state)
+        tree.columns = nodeColumns(tree)
         trees?.rows[position] = tree
         return (tree, 1 + tree.count + settings.lineSpacing)
     }
@@ -160,13 +167,12 @@ struct StripGeometry {
         case .children:
             elements.add { rowElement() }
             guard type(of: elements).buildsElements else { return }
-            let columns = nodeColumns(lines, width: strip.width, fields: settings.style == .details)
+            let columns = lines.columns ?? nodeColumns(lines)
             // Only the lines inside the window: a band of a long document
             // meets a few hundred of a tree's lines.
-            for i in Self.lines(count: lines.count, from: strip.y, in: window) {
-                let outline = lines[i]
+            lines.forEach(in: Self.lines(count: lines.count, from: strip.y, in: window)) { i, outline in
                 let frame = Rect(x: strip.x, y: strip.y + i, width: strip.width, height: 1)
-                guard !frame.intersection(window).isEmpty else { continue }
+                guard !frame.intersection(window).isEmpty else { return }
                 elements.add {
                     let content = LayoutElement.NodeContent(
                         fields: columns.fieldsX > 0 ? outline.node.shownFields : [], fieldsX: columns.fieldsX,
@@ -179,7 +185,7 @@ struct StripGeometry {
                     line.depth = outline.depth
                     line.hasChildren = !outline.node.children.isEmpty
                     line.isExpanded = outline.isExpanded
-                    line.isSelected = state.selected.contains(outline.key)
+                    line.isSelected = !state.selected.isEmpty && state.selected.contains(outline.key)
                     line.isFocused = state.focus == outline.key
                     line.index = i + 1
                     line.siblings = lines.count
@@ -195,13 +201,14 @@ struct StripGeometry {
     /// open lines, so the column stays put as the tree scrolls, at most two
     /// thirds of the way across; the fields two columns past the hex. Each
     /// is 0 when none of those lines has a colour, or fields.
-    private func nodeColumns(_ lines: OutlineLines, width: Int, fields: Bool) -> (hexX: Int, fieldsX: Int) {
+    private func nodeColumns(_ lines: OutlineLines) -> (hexX: Int, fieldsX: Int) {
+        let width = contentWidth - outlineIndent
+        let fields = settings.style == .details
         var widest = 0
         var anyFields = false
         var anyColour = false
         var translucent = false
-        // Zipped, the lines are read in order, not looked up one by one.
-        for (_, line) in zip(0..<ItemTable.sampled, lines) {
+        lines.forEach(in: 0..<min(lines.count, ItemTable.sampled)) { _, line in
             anyFields = anyFields || (fields && !line.node.shownFields.isEmpty)
             if let color = line.node.color {
                 anyColour = true
@@ -358,7 +365,9 @@ struct ElementList: LayoutSink {
     /// element a line, and growing the list from nothing moved a band's
     /// elements ten times over.
     init(lines: Int? = nil) {
-        elements.reserveCapacity(min(lines ?? 0, 1 << 12))
+        // A band's lines, and a few rows and headers that begin above it: a
+        // tree's band (a line an element, and its row) then never grows.
+        elements.reserveCapacity(min((lines ?? 0) + 16, 1 << 12))
     }
 
     mutating func add(_ make: () -> LayoutElement) {

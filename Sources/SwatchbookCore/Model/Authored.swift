@@ -142,21 +142,38 @@ public struct PaletteInfo: Sendable, Equatable {
     }
 }
 
-/// An ``Authored`` kept out of line: most items say nothing beyond their
-/// colour, and an item is copied often, so it holds one reference.
-struct AuthoredStorage: Sendable, Equatable {
+/// What an item or a node holds beyond its name and colour (its id, its
+/// fields and its ``Authored`` record) kept out of line, in one box shared
+/// by copies, and no box at all when it has none of them: most entries
+/// have none, and trees and strips copy their entries many times over, a
+/// count kept for every reference a copy holds.
+struct EntryExtras: Sendable, Equatable {
     private final class Box: Sendable {
-        let value: Authored
-        init(_ value: Authored) { self.value = value }
+        let id: String?
+        let fields: [Field]
+        let authored: Authored?
+
+        init(id: String?, fields: [Field], authored: Authored?) {
+            self.id = id
+            self.fields = fields
+            self.authored = authored
+        }
     }
 
     private var box: Box?
 
-    init(_ value: Authored?) {
-        box = value.flatMap { $0.isEmpty ? nil : Box($0) }
+    init(id: String? = nil, fields: [Field] = [], authored: Authored? = nil) {
+        let authored = authored.flatMap { $0.isEmpty ? nil : $0 }
+        box =
+            id == nil && fields.isEmpty && authored == nil
+            ? nil : Box(id: id, fields: fields, authored: authored)
     }
 
-    var value: Authored? { box?.value }
+    var id: String? { box?.id }
+    var fields: [Field] { box?.fields ?? [] }
+    var authored: Authored? { box?.authored }
 
-    static func == (a: Self, b: Self) -> Bool { a.box === b.box || a.value == b.value }
+    static func == (a: Self, b: Self) -> Bool {
+        a.box === b.box || (a.id == b.id && a.fields == b.fields && a.authored == b.authored)
+    }
 }

@@ -56,11 +56,9 @@ public enum RowContent: Sendable, Equatable {
 public struct Item: Sendable, Equatable {
     public var name: String
     public var color: Color
-    public var id: String?
-    public var fields: [Field]
     /// The script's own `data` value, handed back to it on tap.
     public var data: ScriptHandle?
-    private var authoredStorage: AuthoredStorage
+    private var extras: EntryExtras
 
     public init(
         name: String, color: Color, id: String? = nil, fields: [Field] = [], data: ScriptHandle? = nil,
@@ -68,16 +66,24 @@ public struct Item: Sendable, Equatable {
     ) {
         self.name = name
         self.color = color
-        self.id = id
-        self.fields = fields
         self.data = data
-        self.authoredStorage = AuthoredStorage(authored)
+        self.extras = EntryExtras(id: id, fields: fields, authored: authored)
+    }
+
+    public var id: String? {
+        get { extras.id }
+        set { extras = EntryExtras(id: newValue, fields: fields, authored: authored) }
+    }
+
+    public var fields: [Field] {
+        get { extras.fields }
+        set { extras = EntryExtras(id: id, fields: newValue, authored: authored) }
     }
 
     /// What its file said of it (nil: nothing beyond the name and colour).
     public var authored: Authored? {
-        get { authoredStorage.value }
-        set { authoredStorage = AuthoredStorage(newValue) }
+        get { extras.authored }
+        set { extras = EntryExtras(id: id, fields: fields, authored: newValue) }
     }
 
     /// The fields the inspector and the details layout show: what was
@@ -120,34 +126,40 @@ public struct Node: Sendable, Equatable {
     public static let maximumDepth = 1000
 
     public var name: String
-    public var id: String?
     public var color: Color?
     public var selected: Bool
     public var expanded: Bool
     public var children: [Node]
-    /// A key/value table of its own, as an item has: shown in details,
-    /// the inspector and the JSON report.
-    public var fields: [Field]
-    private var authoredStorage: AuthoredStorage
+    private var extras: EntryExtras
 
     public init(
         name: String, id: String? = nil, color: Color? = nil, selected: Bool = false,
         expanded: Bool = false, children: [Node] = [], fields: [Field] = [], authored: Authored? = nil
     ) {
         self.name = name
-        self.id = id
         self.color = color
         self.selected = selected
         self.expanded = expanded
         self.children = children
-        self.fields = fields
-        self.authoredStorage = AuthoredStorage(authored)
+        self.extras = EntryExtras(id: id, fields: fields, authored: authored)
+    }
+
+    public var id: String? {
+        get { extras.id }
+        set { extras = EntryExtras(id: newValue, fields: fields, authored: authored) }
+    }
+
+    /// A key/value table of its own, as an item has: shown in details,
+    /// the inspector and the JSON report.
+    public var fields: [Field] {
+        get { extras.fields }
+        set { extras = EntryExtras(id: id, fields: newValue, authored: authored) }
     }
 
     /// What its file said of its colour (nil: nothing beyond it).
     public var authored: Authored? {
-        get { authoredStorage.value }
-        set { authoredStorage = AuthoredStorage(newValue) }
+        get { extras.authored }
+        set { extras = EntryExtras(id: id, fields: fields, authored: newValue) }
     }
 
     /// The fields the inspector and the details layout show: what was
