@@ -162,7 +162,10 @@ struct EntryExtras: Sendable, Equatable {
 
     private var box: Box?
 
-    init(id: String? = nil, fields: [Field] = [], authored: Authored? = nil) {
+    /// None of them: what most entries hold, made without looking at any.
+    init() {}
+
+    init(id: String?, fields: [Field], authored: Authored?) {
         let authored = authored.flatMap { $0.isEmpty ? nil : $0 }
         box =
             id == nil && fields.isEmpty && authored == nil

@@ -70,6 +70,14 @@ public struct Item: Sendable, Equatable {
         self.extras = EntryExtras(id: id, fields: fields, authored: authored)
     }
 
+    /// An item of a name and a colour alone, as most are: the common case
+    /// of every reader, made without the rest's defaults.
+    public init(name: String, color: Color) {
+        self.name = name
+        self.color = color
+        self.extras = EntryExtras()
+    }
+
     public var id: String? {
         get { extras.id }
         set { extras = EntryExtras(id: newValue, fields: fields, authored: authored) }
@@ -142,6 +150,17 @@ public struct Node: Sendable, Equatable {
         self.expanded = expanded
         self.children = children
         self.extras = EntryExtras(id: id, fields: fields, authored: authored)
+    }
+
+    /// A node of a name and perhaps a colour alone, as most are: the
+    /// common case of the tree reader, made without the rest's defaults.
+    public init(name: String, color: Color?) {
+        self.name = name
+        self.color = color
+        selected = false
+        expanded = false
+        children = []
+        extras = EntryExtras()
     }
 
     public var id: String? {
