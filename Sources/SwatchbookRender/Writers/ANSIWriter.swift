@@ -53,6 +53,9 @@ public struct ANSIWriter: CanvasWriter {
         line.withUnsafeMutableBufferPointer { line in
             canvas.cells.withUnsafeBufferPointer { cells in
                 for y in 0..<canvas.height {
+                    // The bytes written so far, held in a register: helpers
+                    // hand the new count back rather than take its address,
+                    // which kept it in memory, loaded and stored per cell.
                     var count = 0
                     var current = plain
                     // The id the last cell carried: along a run of one style
@@ -65,14 +68,14 @@ public struct ANSIWriter: CanvasWriter {
                     }
                     let row = y * canvas.width
                     for x in 0..<end {
-                        let cell = cells[row + x]
+                        let cell = cells[row &+ x]
                         if cell.width == 0 { continue }
                         if cell.style != currentRaw {
                             currentRaw = cell.style
                             let id = canonical?[Int(cell.style)] ?? cell.style
                             if id != current {
                                 if id == plain {
-                                    Self.writeReset(into: line, at: &count)
+                                    count = Self.writeReset(into: line, at: count)
                                 } else if current == plain && spans[Int(id)].start >= 0 {
                                     let span = spans[Int(id)]
                                     sequences.withUnsafeBufferPointer { sequences in
@@ -83,9 +86,9 @@ public struct ANSIWriter: CanvasWriter {
                                     count += Int(span.length)
                                 } else {
                                     let start = count
-                                    Self.writeTransition(
+                                    count = Self.writeTransition(
                                         from: parameters[Int(current)], to: parameters[Int(id)], into: line,
-                                        at: &count)
+                                        at: count)
                                     if current == plain {
                                         spans[Int(id)] = (Int32(sequences.count), Int32(count - start))
                                         sequences.append(
@@ -98,15 +101,17 @@ public struct ANSIWriter: CanvasWriter {
                         let code = cell.code
                         if code < 0x80 {
                             line[count] = UInt8(truncatingIfNeeded: code)
-                            count += 1
+                            count &+= 1
                         } else if code & Canvas.Cell.clusterFlag == 0 {
-                            Self.writeScalar(code, into: line, at: &count)
+                            count = Self.writeScalar(code, into: line, at: count)
                         } else {
-                            canvas.writeText(of: cell, into: line, at: &count)
+                            var at = count
+                            canvas.writeText(of: cell, into: line, at: &at)
+                            count = at
                         }
                     }
                     // Reset before the newline so no background bleeds past the line.
-                    if current != plain { Self.writeReset(into: line, at: &count) }
+                    if current != plain { count = Self.writeReset(into: line, at: count) }
                     line[count] = UInt8(ascii: "\n")
                     count += 1
                     output.append(contentsOf: UnsafeBufferPointer(rebasing: line[..<count]))
@@ -128,26 +133,27 @@ public struct ANSIWriter: CanvasWriter {
         }
     }
 
-    /// Writes a Unicode scalar value (not ASCII) as UTF-8 at `line[count]`.
+    /// Writes a Unicode scalar value (not ASCII) as UTF-8 at `line[count]`;
+    /// returns the count after it.
     @inline(__always)
     private static func writeScalar(
-        _ code: UInt32, into line: UnsafeMutableBufferPointer<UInt8>, at count: inout Int
-    ) {
+        _ code: UInt32, into line: UnsafeMutableBufferPointer<UInt8>, at count: Int
+    ) -> Int {
         if code < 0x800 {
             line[count] = UInt8(truncatingIfNeeded: 0xC0 | code >> 6)
             line[count + 1] = UInt8(truncatingIfNeeded: 0x80 | code & 0x3F)
-            count += 2
+            return count + 2
         } else if code < 0x10000 {
             line[count] = UInt8(truncatingIfNeeded: 0xE0 | code >> 12)
             line[count + 1] = UInt8(truncatingIfNeeded: 0x80 | code >> 6 & 0x3F)
             line[count + 2] = UInt8(truncatingIfNeeded: 0x80 | code & 0x3F)
-            count += 3
+            return count + 3
         } else {
             line[count] = UInt8(truncatingIfNeeded: 0xF0 | code >> 18)
             line[count + 1] = UInt8(truncatingIfNeeded: 0x80 | code >> 12 & 0x3F)
             line[count + 2] = UInt8(truncatingIfNeeded: 0x80 | code >> 6 & 0x3F)
             line[count + 3] = UInt8(truncatingIfNeeded: 0x80 | code & 0x3F)
-            count += 4
+            return count + 4
         }
     }
 
@@ -156,12 +162,13 @@ public struct ANSIWriter: CanvasWriter {
         depth == .none ? Style(attributes: style.attributes) : style
     }
 
-    private static func writeReset(into line: UnsafeMutableBufferPointer<UInt8>, at count: inout Int) {
+    /// Writes `ESC[0m` at `line[count]`; returns the count after it.
+    private static func writeReset(into line: UnsafeMutableBufferPointer<UInt8>, at count: Int) -> Int {
         line[count] = 0x1B
         line[count + 1] = UInt8(ascii: "[")
         line[count + 2] = UInt8(ascii: "0")
         line[count + 3] = UInt8(ascii: "m")
-        count += 4
+        return count + 4
     }
 
     /// A style as SGR parameters: its attributes, and each of its colours'
@@ -221,15 +228,12 @@ public struct ANSIWriter: CanvasWriter {
     }
 
     /// Writes the SGR sequence from `old` to `new` at `line[count]` (which
-    /// has room for ``longestSequence`` bytes) and moves `count` past it.
+    /// has room for ``longestSequence`` bytes); returns the count after it.
     private static func writeTransition(
         from old: Parameters, to new: Parameters, into line: UnsafeMutableBufferPointer<UInt8>,
-        at count: inout Int
-    ) {
-        if new.isPlain {
-            writeReset(into: line, at: &count)
-            return
-        }
+        at count: Int
+    ) -> Int {
+        if new.isPlain { return writeReset(into: line, at: count) }
         let start = count
         line[count] = 0x1B
         line[count + 1] = UInt8(ascii: "[")
@@ -254,13 +258,10 @@ public struct ANSIWriter: CanvasWriter {
         }
         if new.foreground != old.foreground { parameters.append(new.foreground, or: 39) }
         if new.background != old.background { parameters.append(new.background, or: 49) }
-        if parameters.isEmpty {
-            count = start
-        } else {
-            count = parameters.at - line.baseAddress!
-            line[count] = UInt8(ascii: "m")
-            count += 1
-        }
+        if parameters.isEmpty { return start }
+        let end = parameters.at - line.baseAddress!
+        line[end] = UInt8(ascii: "m")
+        return end + 1
     }
 
     /// The parameters of one SGR sequence, written at `at` with `;` between them.
@@ -335,8 +336,8 @@ extension ANSIWriter {
     ) {
         let (old, new) = (visible(old), visible(new))
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.longestSequence) { buffer in
-            var count = 0
-            Self.writeTransition(from: parameters(of: old), to: parameters(of: new), into: buffer, at: &count)
+            let count = Self.writeTransition(
+                from: parameters(of: old), to: parameters(of: new), into: buffer, at: 0)
             output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
         }
     }
