@@ -3,8 +3,9 @@ import Testing
 
 @testable import SwatchbookRender
 
-/// Drawing a document in bands, laid out, painted and written on three
-/// threads: the bytes are those of drawing one band after another.
+/// Drawing a document in bands, laid out, painted and written on worker
+/// threads (two drawing side by side where the writer's bands stand alone):
+/// the bytes are those of drawing one band after another.
 @Suite struct CatalogueRendererTests {
     /// A catalogue long enough for many bands of a few lines.
     static let catalogue = Catalogue(sections: (1...6).map(section))
@@ -63,6 +64,22 @@ import Testing
         #expect(oneBand.bands(of: whole).count == 1)
         writer = ANSIWriter(depth: .truecolor)
         #expect(sequential == oneBand.render(whole, with: &writer))
+    }
+
+    /// Plain text, whose bands two workers write side by side as ANSI's
+    /// are: joined in order, they are the bytes of one band after another.
+    /// (One case at a time: a plain writer has no size, and ThreadSanitizer
+    /// takes two cases' writers, checked at one shared address, for one.)
+    @Test(.serialized, arguments: [1, 7, 64])
+    func plainBandsWrittenSideBySideAreJoinedInOrder(bandHeight: Int) {
+        let pipelined = Self.renderer(bandHeight: bandHeight, pipelined: true, of: Self.long)
+        #expect(PlainWriter.writesBandsAlone && pipelined.bands(of: Viewport()).count > 1)
+        var writer = PlainWriter()
+        let sideBySide = pipelined.render(Viewport(), with: &writer)
+        writer = PlainWriter()
+        let sequential = Self.renderer(bandHeight: bandHeight, pipelined: false, of: Self.long)
+            .render(Viewport(), with: &writer)
+        #expect(sideBySide == sequential)
     }
 
     /// A writer with state across bands (the HTML page's head and tail) gets

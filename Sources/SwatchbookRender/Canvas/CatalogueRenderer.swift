@@ -52,7 +52,7 @@ public struct CatalogueRenderer {
     }
 
     /// Hands `output` over to `spill` once it holds a mebibyte or more.
-    private static func spill(_ output: inout [UInt8], to spill: (any OutputSpill)?) {
+    fileprivate static func spill(_ output: inout [UInt8], to spill: (any OutputSpill)?) {
         guard let spill, output.count >= spillSize else { return }
         output.withUnsafeBytes { spill.append($0) }
         output.removeAll(keepingCapacity: true)
@@ -66,8 +66,15 @@ public struct CatalogueRenderer {
         // Two bands in flight per hand-over keeps every stage busy without
         // holding more than a few bands in memory.
         let prefetched = BandChannel<Prefetched>(capacity: 2)
-        let laidOut = BandChannel<Layout>(capacity: 2)
+        let laidOut = BandChannel<Numbered>(capacity: 2)
         let sink = WriterSink(writer)
+        // Drawing is most of a render once a catalogue is read: where a
+        // writer's bands stand alone, two workers paint and write bands side
+        // by side, each into bytes of its own, joined in order. (A lazy
+        // source's Lua keeps this thread busy all along, and a worker lays
+        // its bands out: there is no core left for a second drawer.)
+        let lazy = layout.isLazy
+        let drawers = Writer.writesBandsAlone && !lazy ? 2 : 1
         // Room for about two bytes a cell (truecolor ANSI of swatches takes
         // that): a long document then never copies its output to grow it,
         // and pages it does not use are never touched. Bytes that spill
@@ -81,49 +88,79 @@ public struct CatalogueRenderer {
         let group = DispatchGroup()
         let painter = self.painter
         let shared = SharedLayout(layout)
-        let lazy = layout.isLazy
         if lazy {
             // A lazy source runs Lua, which stays on this thread: here each
             // band is only prefetched, and a worker lays it out from that.
             Self.worker("layout").async(group: group) {
+                var number = 0
                 while let band = prefetched.receive() {
                     // After a divergence the rest is only received, so the
                     // sender is never stuck.
                     guard !sink.diverged else { continue }
                     if let laid = shared.layout.layout(band.viewport, replaying: band.recording) {
-                        laidOut.send(laid)
+                        laidOut.send(Numbered(number: number, layout: laid))
+                        number += 1
                     } else {
                         sink.diverged = true
                     }
                 }
-                laidOut.send(nil)
+                for _ in 0..<drawers { laidOut.send(nil) }
             }
         }
         // Painting and writing share a thread: a band's canvas is written
         // as soon as it is painted, from cache, rather than read cold on
         // another core (which made writing a third slower).
-        Self.worker("draw").async(group: group) {
-            var canvas = Canvas(width: 0, height: 0)
-            while let band = laidOut.receive() {
-                painter.paint(band, into: &canvas)
-                sink.writer.write(canvas, into: &sink.output)
-                Self.spill(&sink.output, to: spill)
+        if drawers == 1 {
+            Self.worker("draw").async(group: group) {
+                var canvas = Canvas(width: 0, height: 0)
+                while let band = laidOut.receive() {
+                    painter.paint(band.layout, into: &canvas)
+                    sink.writer.write(canvas, into: &sink.output)
+                    Self.spill(&sink.output, to: spill)
+                }
             }
-            sink.writer.finish(into: &sink.output)
+        } else {
+            for drawer in 0..<drawers {
+                Self.worker("draw\(drawer)").async(group: group) {
+                    // A copy each: the sink's own is only read until the end.
+                    var writer = sink.writer
+                    var canvas = Canvas(width: 0, height: 0)
+                    var bytes: [UInt8] = []
+                    while let band = laidOut.receive() {
+                        painter.paint(band.layout, into: &canvas)
+                        bytes.removeAll(keepingCapacity: true)
+                        writer.write(canvas, into: &bytes)
+                        sink.join(bytes, number: band.number, spill: spill)
+                    }
+                }
+            }
         }
         var bands = Bands(of: viewport, height: bandHeight)
+        var number = 0
         while let band = bands.next(documentHeight: layout.documentHeight) {
             if lazy {
                 prefetched.send(Prefetched(viewport: band, recording: layout.prefetch(band)))
             } else {
-                laidOut.send(layout.layout(band))
+                laidOut.send(Numbered(number: number, layout: layout.layout(band)))
+                number += 1
             }
         }
-        if lazy { prefetched.send(nil) } else { laidOut.send(nil) }
+        if lazy {
+            prefetched.send(nil)
+        } else {
+            for _ in 0..<drawers { laidOut.send(nil) }
+        }
         group.wait()
         guard !sink.diverged else { return nil }
+        sink.writer.finish(into: &sink.output)
         writer = sink.writer
         return sink.output
+    }
+
+    /// A laid-out band and its place in the document.
+    private struct Numbered: Sendable {
+        var number: Int
+        var layout: Layout
     }
 
     /// A queue of its own for each stage: the stages wait on each other, and
@@ -192,14 +229,39 @@ public protocol OutputSpill: AnyObject, Sendable {
 
 /// The writer and its output, owned by the drawing worker while a pipeline
 /// runs and read back by the caller only after the worker has finished.
+/// Where two workers draw, each band's bytes are joined to the output in
+/// the band's order, under a lock.
 private final class WriterSink<Writer: CanvasWriter>: @unchecked Sendable {
     var writer: Writer
     var output: [UInt8] = []
     /// Set by the layout worker, read after every worker has finished.
     var diverged = false
+    /// The band whose bytes join the output next, and those that came
+    /// before their turn: read and written only while `lock` is held.
+    private var next = 0
+    private var early: [Int: [UInt8]] = [:]
+    private let lock = DispatchSemaphore(value: 1)
 
     init(_ writer: Writer) {
         self.writer = writer
+    }
+
+    /// Joins band `number`'s bytes to the output, after those of every band
+    /// before it, keeping them until then.
+    func join(_ bytes: [UInt8], number: Int, spill: (any OutputSpill)?) {
+        lock.wait()
+        defer { lock.signal() }
+        guard number == next else {
+            early[number] = bytes
+            return
+        }
+        output += bytes
+        next += 1
+        while let waiting = early.removeValue(forKey: next) {
+            output += waiting
+            next += 1
+        }
+        CatalogueRenderer.spill(&output, to: spill)
     }
 }
 

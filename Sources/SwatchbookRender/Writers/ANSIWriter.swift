@@ -24,6 +24,9 @@ public struct ANSIWriter: CanvasWriter {
         self.depth = depth
     }
 
+    /// Every line starts and ends plain; only the colour cache carries.
+    public static var writesBandsAlone: Bool { true }
+
     public mutating func write(_ canvas: Canvas, into output: inout [UInt8]) {
         // Cells carry interned style ids. Styles that come out the same at
         // this depth (colours reduced to one palette entry, or dropped) share

@@ -7,10 +7,16 @@
 public protocol CanvasWriter: SendableMetatype {
     mutating func write(_ canvas: Canvas, into output: inout [UInt8])
     mutating func finish(into output: inout [UInt8])
+    /// Whether a band's bytes depend on that band alone (nothing carries
+    /// from one canvas to the next but caches), so that copies of the
+    /// writer may write a long document's bands side by side, their bytes
+    /// joined in order. False unless a writer says so.
+    static var writesBandsAlone: Bool { get }
 }
 
 extension CanvasWriter {
     public mutating func finish(into output: inout [UInt8]) {}
+    public static var writesBandsAlone: Bool { false }
 }
 
 extension Canvas {

@@ -1,5 +1,8 @@
 /// Text only: not one escape byte, so the output is safe anywhere.
 public struct PlainWriter: CanvasWriter {
+    /// Text by lines: nothing carries from one band to the next.
+    public static var writesBandsAlone: Bool { true }
+
     public init() {}
 
     public mutating func write(_ canvas: Canvas, into output: inout [UInt8]) {
