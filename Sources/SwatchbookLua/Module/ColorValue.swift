@@ -15,6 +15,10 @@ enum ColorValue {
     /// alpha. A userdata this long has an authored form.
     private static let authoredSize = 8 + 5 * MemoryLayout<Double>.size
 
+    /// The spaces by the number a userdata keeps, made once: `allCases`
+    /// builds a new array each time it is asked.
+    private static let spaces = AuthoredColor.Space.allCases
+
     static func push(_ color: Color, authored: AuthoredColor? = nil, on stack: LuaStack) {
         let size = authored == nil ? 4 : authoredSize
         let raw = stack.newUserdata(
@@ -25,7 +29,6 @@ enum ColorValue {
         bytes[2] = color.blue
         bytes[3] = color.alpha
         guard let authored else { return }
-        let spaces = AuthoredColor.Space.allCases
         bytes[4] = authored.scheme == .dark ? 1 : 0
         bytes[5] = UInt8(spaces.firstIndex(of: authored.space) ?? 0)
         var mask: UInt8 = 0
@@ -58,7 +61,6 @@ enum ColorValue {
             stack.rawLength(index) >= authoredSize
         else { return nil }
         let bytes = raw.assumingMemoryBound(to: UInt8.self)
-        let spaces = AuthoredColor.Space.allCases
         let space = spaces[Int(bytes[5]) < spaces.count ? Int(bytes[5]) : 0]
         let components: [Double?] = (0..<Int(min(bytes[7], 4))).map { i in
             bytes[6] & (1 << i) != 0 ? nil : raw.load(fromByteOffset: 8 + i * 8, as: Double.self)
@@ -175,15 +177,15 @@ enum ColorValue {
     /// a space ``AuthoredColor/Space`` names, its number of finite
     /// components (or `"none"`), and an optional alpha from 0 to 1.
     private static func readSpace(at index: Int32, on stack: LuaStack) -> Result<AuthoredColor, ColorError> {
-        let names = AuthoredColor.Space.allCases.map(\.rawValue)
         stack.rawField(index, "space")
-        let name = stack.string(at: -1)
-        let described = stack.describe(at: -1)
-        stack.pop()
-        guard let name, let space = AuthoredColor.Space(rawValue: name) else {
+        guard let name = stack.string(at: -1), let space = AuthoredColor.Space(rawValue: name) else {
+            let described = stack.describe(at: -1)
+            stack.pop()
+            let names = spaces.map(\.rawValue)
             return .failure(
                 ColorError("space = \(described)", expected: "one of \(names.joined(separator: ", "))"))
         }
+        stack.pop()
         let count = space.componentCount
         guard stack.rawField(index, "components") == .table else {
             stack.pop()
