@@ -28,7 +28,11 @@ extension PaletteWriter {
 
     /// A group or token name DTCG allows: no `{`, `}` or `.`, not starting with `$`.
     static func tokenKey(_ name: String) -> String {
-        var key = Sanitizer.clean(name).map { "{}.".contains($0) ? "-" : String($0) }.joined()
+        // Printable ASCII with none of the three (nearly every name) is kept
+        // as it is by the general form below, character by character.
+        var key =
+            isPrintableASCII(name) && !name.utf8.contains(where: { $0 == 0x7B || $0 == 0x7D || $0 == 0x2E })
+            ? name : Sanitizer.clean(name).map { "{}.".contains($0) ? "-" : String($0) }.joined()
         if key.hasPrefix("$") { key = "_" + key.dropFirst() }
         return key.isEmpty ? "color" : key
     }
@@ -252,11 +256,22 @@ private struct TokenWriter {
         if asText { return Self.quoted(entry.authored?.color?.css ?? entry.color.hex) }
         // Every component to the last digit: a hex's are its steps of 1/255.
         let color = (entry.authored?.color ?? AuthoredColor(entry.color)).withoutDevice
-        let components = color.components.map { $0.map(AuthoredColor.number) ?? "\"none\"" }
-        var text =
-            "{ \"colorSpace\": \"\(color.space.rawValue)\", \"components\": [\(components.joined(separator: ", "))], "
-        if color.alpha < 1 { text += "\"alpha\": \(AuthoredColor.number(color.alpha)), " }
-        return Array((text + "\"hex\": \"\(entry.color.hex.prefix(7))\" }").utf8)
+        // Written as bytes, part by part: a token's value is most of a file.
+        var text: [UInt8] = []
+        text.reserveCapacity(96)
+        text += "{ \"colorSpace\": \"".utf8
+        text += color.space.rawValue.utf8
+        text += "\", \"components\": [".utf8
+        for (i, component) in color.components.enumerated() {
+            if i > 0 { text += ", ".utf8 }
+            text += (component.map(AuthoredColor.number) ?? "\"none\"").utf8
+        }
+        text += "], ".utf8
+        if color.alpha < 1 { text += "\"alpha\": \(AuthoredColor.number(color.alpha)), ".utf8 }
+        text += "\"hex\": \"".utf8
+        text += entry.color.hex.utf8.prefix(7)
+        text += "\" }".utf8
+        return text
     }
 
     // MARK: JSON text

@@ -168,7 +168,17 @@ public enum PaletteWriter {
 
     /// Text on one line, cleaned of controls (names are anyone's text).
     static func line(_ text: String) -> String {
-        Sanitizer.clean(text).map { $0.isNewline || $0 == "\t" ? " " : $0 }.reduce(into: "") { $0.append($1) }
+        // Printable ASCII (nearly every name) has nothing to clean or join.
+        if isPrintableASCII(text) { return text }
+        return Sanitizer.clean(text).map { $0.isNewline || $0 == "\t" ? " " : $0 }.reduce(into: "") {
+            $0.append($1)
+        }
+    }
+
+    /// Whether every byte of `text` is printable ASCII (space to `~`): no
+    /// control, no line break, nothing a writer would replace.
+    static func isPrintableASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 
     // MARK: CSS and Sass
@@ -187,6 +197,9 @@ public enum PaletteWriter {
         var bySelector: [String: [Int]] = [:]
         var unique: [String: Slug.Unique] = [:]
         var names: [String] = []
+        var groupsSlugged: [String]?
+        var sluggedInTree = false
+        var groupsSlug = ""
         for (index, entry) in entries.enumerated() {
             let key = entry.authored?.key
             // The rule it was declared in; `:root` when the file or plugin names none.
@@ -197,9 +210,16 @@ public enum PaletteWriter {
             } else if let key {
                 name = key.split(separator: ".").map { Slug.of(String($0)) }.joined(separator: "-")
             } else {
-                // A flat palette's colours need no group in their names.
-                let groups = isLoose(entry, title: title) ? [] : prefix(entry.groups)
-                name = (groups + [entry.name]).map(Slug.of).joined(separator: "-")
+                // A flat palette's colours need no group in their names; the
+                // groups' part is made once for a run of entries in them.
+                if entry.groups != groupsSlugged || entry.inTree != sluggedInTree {
+                    groupsSlugged = entry.groups
+                    sluggedInTree = entry.inTree
+                    let groups = isLoose(entry, title: title) ? [] : prefix(entry.groups)
+                    groupsSlug = groups.map(Slug.of).joined(separator: "-")
+                }
+                let own = Slug.of(entry.name)
+                name = groupsSlug.isEmpty ? own : groupsSlug + "-" + own
             }
             if let namePrefix { name = Slug.of(namePrefix) + "-" + name }
             // A Sass variable may not start with a digit; a custom property may.
@@ -327,9 +347,15 @@ public enum PaletteWriter {
         for text in palette.description?.split(separator: "\n") ?? [] { out += "# \(line(String(text)))\n" }
         var section: String?
         var row: [String]?
+        // Whether the entries of the last groups seen are loose, worked out
+        // once for a run of them.
+        var seen: (groups: [String], inTree: Bool, loose: Bool)?
         for entry in entries {
             let groups = entry.groups
-            if !isLoose(entry, title: title) {
+            if seen == nil || seen!.groups != groups || seen!.inTree != entry.inTree {
+                seen = (groups, entry.inTree, isLoose(entry, title: title))
+            }
+            if !seen!.loose {
                 if groups.first != section {
                     section = groups.first
                     row = nil
