@@ -219,7 +219,13 @@ private struct LuaJSONReader {
 
     /// The string at `index` when it is valid UTF-8, which JSON requires.
     private func string(at index: Int32) -> String? {
-        stack.withBytes(at: index) { String(validating: $0, as: UTF8.self) } ?? nil
+        stack.withBytes(at: index) { bytes in
+            // A short ASCII string (a key, most values) is valid as it is,
+            // and far cheaper to decode than to check; a long one is left
+            // to the standard library's check, which is as quick as a scan.
+            bytes.count <= 64 && bytes.allSatisfy { $0 < 0x80 }
+                ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self)
+        } ?? nil
     }
 
     /// An error at the current place, named as a script would write it:
