@@ -9,7 +9,7 @@ local sb = require "swatchbook"
 
 local types = { [0] = "global", [1] = "spot", [2] = "process" }
 
-local unpack, char, concat = string.unpack, utf8.char, table.concat
+local unpack, char, concat, sub = string.unpack, utf8.char, table.concat, string.sub
 
 local function utf16(bytes, at, units)
   local out, i = {}, 0
@@ -37,8 +37,8 @@ end
 -- an ASCII name (nearly every name) in one gsub, when each of its units
 -- is a zero byte and an ASCII one, the pairs of the match tiling it.
 local function name_at(bytes, at, units)
-  local text = bytes:sub(at, at + units * 2 - 1)
-  if text:sub(-2) == "\0\0" then text = text:sub(1, -3) end
+  local text = sub(bytes, at, at + units * 2 - 1)
+  if sub(text, -2) == "\0\0" then text = sub(text, 1, -3) end
   local ascii, count = text:gsub("\0([\1-\127])", "%1")
   if count * 2 == #text then return ascii end
   return utf16(bytes, at, units)
@@ -57,8 +57,13 @@ local function clamp(x, low, high)
   if x >= high then return high elseif x <= low then return low end
   return x
 end
-local sub = string.sub
 local sb_color = sb.color
+local specs = {
+  ["RGB "] = { space = "srgb", components = { 0, 0, 0 } },
+  ["CMYK"] = { space = "cmyk", components = { 0, 0, 0, 0 } },
+  ["LAB "] = { space = "lab", components = { 0, 0, 0 } },
+  ["Gray"] = { space = "gray", components = { 0 } },
+}
 
 local function fail(offset, message)
   sb.input_error(0, "byte " .. offset .. ": " .. message)
@@ -100,8 +105,16 @@ local function read(bytes, stem)
       -- each component finite and in its model's range, a rounding error
       -- past either end let through
       local lab = model == "LAB "
-      if not (in_unit(v1) and (needs == 1 or (lab and in_ab(v2) and in_ab(v3)) or (not lab and in_unit(v2) and in_unit(v3)))
-          and (needs ~= 4 or in_unit(v4))) then
+      local spec = specs[model]
+      local c = spec.components
+      if needs == 3 and not lab and v1 >= UNIT_LOW and v1 <= UNIT_HIGH and v2 >= UNIT_LOW and v2 <= UNIT_HIGH
+          and v3 >= UNIT_LOW and v3 <= UNIT_HIGH then
+        -- RGB in range, nearly every colour: clamped here, as clamp does
+        c[1] = v1 >= 1 and 1 or v1 <= 0 and 0 or v1
+        c[2] = v2 >= 1 and 1 or v2 <= 0 and 0 or v2
+        c[3] = v3 >= 1 and 1 or v3 <= 0 and 0 or v3
+      elseif not (in_unit(v1) and (needs == 1 or (lab and in_ab(v2) and in_ab(v3))
+          or (not lab and in_unit(v2) and in_unit(v3))) and (needs ~= 4 or in_unit(v4))) then
         local v = { v1, v2, v3, v4 }
         local low, high = 0, 1
         for i = 1, needs do
@@ -114,17 +127,16 @@ local function read(bytes, stem)
           end
         end
       end
-      local color
-      if model == "RGB " then
-        color = sb_color { space = "srgb", components = { clamp(v1, 0, 1), clamp(v2, 0, 1), clamp(v3, 0, 1) } }
-      elseif model == "CMYK" then
-        color = sb_color { space = "cmyk",
-          components = { clamp(v1, 0, 1), clamp(v2, 0, 1), clamp(v3, 0, 1), clamp(v4, 0, 1) } }
+      -- each model's spec is filled in (RGB's above) and handed over
+      -- again: sb.color keeps nothing of it
+      if needs == 1 then
+        c[1] = clamp(v1, 0, 1)
       elseif lab then
-        color = sb_color { space = "lab", components = { clamp(v1, 0, 1) * 100, clamp(v2, -128, 127), clamp(v3, -128, 127) } }
-      else
-        color = sb_color { space = "gray", components = { clamp(v1, 0, 1) } }
+        c[1], c[2], c[3] = clamp(v1, 0, 1) * 100, clamp(v2, -128, 127), clamp(v3, -128, 127)
+      elseif needs == 4 then
+        c[1], c[2], c[3], c[4] = clamp(v1, 0, 1), clamp(v2, 0, 1), clamp(v3, 0, 1), clamp(v4, 0, 1)
       end
+      local color = sb_color(spec)
       -- a type past the three Adobe writes is read as none
       local item = { name = name, color = color, swatch = types[type] }
       local target = group
@@ -135,7 +147,8 @@ local function read(bytes, stem)
         end
         target = loose
       end
-      table.insert(target.rows[1].items, item)
+      local items = target.rows[1].items
+      items[#items + 1] = item
     else
       fail(at - 1, string.format("expected a block of type 0xC001, 0xC002 or 0x0001, got 0x%04X", kind))
     end

@@ -200,6 +200,7 @@ enum ColorValue {
                 ))
         }
         var components: [Double?] = []
+        components.reserveCapacity(count)
         for i in 1...count {
             stack.rawIndex(list, i)
             defer { stack.pop() }
