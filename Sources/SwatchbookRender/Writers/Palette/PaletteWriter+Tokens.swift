@@ -254,29 +254,48 @@ private struct TokenWriter {
             losses.add(.unwrittenTarget)
         }
         if asText { return Self.quoted(entry.authored?.color?.css ?? entry.color.hex) }
-        // Every component to the last digit: a hex's are its steps of 1/255.
-        let color = (entry.authored?.color ?? AuthoredColor(entry.color)).withoutDevice
         // Written as bytes, part by part: a token's value is most of a file.
         var text: [UInt8] = []
         text.reserveCapacity(96)
-        text += "{ \"colorSpace\": \"".utf8
-        text += color.space.rawValue.utf8
-        text += "\", \"components\": [".utf8
-        for (i, component) in color.components.enumerated() {
-            if i > 0 { text += ", ".utf8 }
-            text += (component.map(AuthoredColor.number) ?? "\"none\"").utf8
+        // Every component to the last digit: a hex's are its steps of 1/255,
+        // whose texts are made once.
+        if entry.authored?.color == nil {
+            let c = entry.color
+            text += "{ \"colorSpace\": \"srgb\", \"components\": [".utf8
+            text += Self.channels[Int(c.red)] + Array(", ".utf8) + Self.channels[Int(c.green)]
+            text += Array(", ".utf8) + Self.channels[Int(c.blue)] + Array("], ".utf8)
+            if c.alpha < 255 {
+                text += Array("\"alpha\": ".utf8) + Self.channels[Int(c.alpha)] + Array(", ".utf8)
+            }
+        } else {
+            let color = entry.authored!.color!.withoutDevice
+            text += "{ \"colorSpace\": \"".utf8
+            text += color.space.rawValue.utf8
+            text += "\", \"components\": [".utf8
+            for (i, component) in color.components.enumerated() {
+                if i > 0 { text += ", ".utf8 }
+                text += (component.map(AuthoredColor.number) ?? "\"none\"").utf8
+            }
+            text += "], ".utf8
+            if color.alpha < 1 { text += "\"alpha\": \(AuthoredColor.number(color.alpha)), ".utf8 }
         }
-        text += "], ".utf8
-        if color.alpha < 1 { text += "\"alpha\": \(AuthoredColor.number(color.alpha)), ".utf8 }
         text += "\"hex\": \"".utf8
         text += entry.color.hex.utf8.prefix(7)
         text += "\" }".utf8
         return text
     }
 
+    /// The text of an eight-bit channel as a component, `n / 255` to the
+    /// last digit, as ``AuthoredColor/number(_:)`` writes it, for each `n`.
+    static let channels: [[UInt8]] = (0...255).map { Array(AuthoredColor.number(Double($0) / 255).utf8) }
+
     // MARK: JSON text
 
-    static func quoted(_ text: String) -> [UInt8] { Array(JSONValue.quoted(text).utf8) }
+    static func quoted(_ text: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        JSONString.append(text, to: &bytes, controls: .escaped)
+        return bytes
+    }
 
     /// A kept value on one line.
     static func compact(_ value: JSONValue) -> [UInt8] {
