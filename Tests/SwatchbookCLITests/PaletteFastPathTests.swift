@@ -110,4 +110,30 @@ extension PaletteFileTests {
             #expect(tokens.contains(key + ": {"), "\(key) in \(tokens)")
         }
     }
+
+    @Test func cssValuesWithoutVarCountTowardsTheSubstitutionBounds() throws {
+        let scratch = ScratchFolder()
+        // 70 plain values of 64,000 bytes: past 4 MiB at the 66th
+        let plain = (0..<70).map { "  --p\($0): " + String(repeating: "x", count: 64000) + ";\n" }.joined()
+        let big = scratch.write("big.css", ":root {\n  --keep: #123456;\n" + plain + "}\n")
+        let result = try CommandRunner.run(["render", big, "--format", "plain"])
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(
+            result.stderr.hasSuffix(
+                "big.css:68: var() substitution made more than 4 MiB of values (a bound of the CSS reader)\n"),
+            "\(result.stderr)")
+
+        // a plain value past 64 KiB is as invalid as a substituted one
+        let long = scratch.write(
+            "long.css",
+            ":root {\n  --keep: #123456;\n  --long: " + String(repeating: "y", count: 70000)
+                + ";\n  --use: var(--long, #fff);\n}\n")
+        let read = try CommandRunner.run(["render", long, "--format", "json"])
+        #expect(read.status == 0, "\(read.stderr)")
+        #expect(
+            read.stderr.hasSuffix(
+                "long.css:3: warning: --long is more than 65536 bytes once its var() are substituted, so it is"
+                    + " invalid, as in a browser (and so is what uses it)\n"), "\(read.stderr)")
+        #expect(try Self.entries(long).map(\.color) == ["#123456", "#FFFFFF"])
+    }
 }
