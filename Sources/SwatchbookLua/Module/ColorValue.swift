@@ -57,9 +57,15 @@ enum ColorValue {
     /// The authored form of the colour userdata at `index`; nil when it
     /// is none, or was made as eight-bit sRGB.
     static func authored(at index: Int32, on stack: LuaStack) -> AuthoredColor? {
-        guard let raw = stack.userdata(at: index, metatable: metatableName),
-            stack.rawLength(index) >= authoredSize
-        else { return nil }
+        guard let raw = stack.userdata(at: index, metatable: metatableName) else { return nil }
+        return authored(raw, at: index, on: stack)
+    }
+
+    /// The authored form kept in the colour userdata `raw`, at `index`.
+    private static func authored(_ raw: UnsafeMutableRawPointer, at index: Int32, on stack: LuaStack)
+        -> AuthoredColor?
+    {
+        guard stack.rawLength(index) >= authoredSize else { return nil }
         let bytes = raw.assumingMemoryBound(to: UInt8.self)
         let space = spaces[Int(bytes[5]) < spaces.count ? Int(bytes[5]) : 0]
         let components: [Double?] = (0..<Int(min(bytes[7], 4))).map { i in
@@ -158,8 +164,11 @@ enum ColorValue {
             }
             return .success((color, authored))
         case .userdata:
-            if let color = userdata(at: index, on: stack) {
-                return .success((color, authored(at: index, on: stack)))
+            // The metatable is checked once for the colour and its form.
+            if let raw = stack.userdata(at: index, metatable: metatableName) {
+                let bytes = raw.assumingMemoryBound(to: UInt8.self)
+                let color = Color(red: bytes[0], green: bytes[1], blue: bytes[2], alpha: bytes[3])
+                return .success((color, authored(raw, at: index, on: stack)))
             }
         case .table:
             if stack.rawField(index, "space") != .nil {
