@@ -194,7 +194,10 @@ private struct TokenWriter {
                     } else {
                         token(group.tokens[key]!)
                     }
-                return Self.quoted(key) + Array(": ".utf8) + value
+                var part = Self.quoted(key)
+                part.put(": ")
+                part += value
+                return part
             }
         }
         // The palette's description as the root group's, its title in
@@ -212,14 +215,20 @@ private struct TokenWriter {
 
     mutating func token(_ index: Int) -> [UInt8] {
         let entry = entries[index]
-        var text = Array("{ \"$type\": \"color\", \"$value\": ".utf8) + value(index, asText: false)
+        var text: [UInt8] = []
+        text.reserveCapacity(160)
+        text.put("{ \"$type\": \"color\", \"$value\": ")
+        appendValue(index, asText: false, to: &text)
         if let description = entry.authored?.description {
-            text += Array(", \"$description\": ".utf8) + Self.quoted(description)
+            text.put(", \"$description\": ")
+            text += Self.quoted(description)
         }
         if let extensions = extensions(of: index) {
-            text += Array(", \"$extensions\": ".utf8) + Self.compact(extensions)
+            text.put(", \"$extensions\": ")
+            text += Self.compact(extensions)
         }
-        return text + Array(" }".utf8)
+        text.put(" }")
+        return text
     }
 
     /// A token's `$extensions`: those read, and the plugin's own fields
@@ -248,41 +257,57 @@ private struct TokenWriter {
     /// its colour: the CSS text it was read as when `asText`, or the
     /// colour object in its own space.
     mutating func value(_ index: Int, asText: Bool) -> [UInt8] {
+        var text: [UInt8] = []
+        appendValue(index, asText: asText, to: &text)
+        return text
+    }
+
+    /// ``value(_:asText:)`` appended to `text`, part by part: a token's
+    /// value is most of a file.
+    mutating func appendValue(_ index: Int, asText: Bool, to text: inout [UInt8]) {
         let entry = entries[index]
         if entry.authored?.reference != nil {
-            if let target = targets[index] { return Self.quoted("{\(paths[target])}") }
+            if let target = targets[index] {
+                text += Self.quoted("{\(paths[target])}")
+                return
+            }
             losses.add(.unwrittenTarget)
         }
-        if asText { return Self.quoted(entry.authored?.color?.css ?? entry.color.hex) }
-        // Written as bytes, part by part: a token's value is most of a file.
-        var text: [UInt8] = []
-        text.reserveCapacity(96)
+        if asText {
+            text += Self.quoted(entry.authored?.color?.css ?? entry.color.hex)
+            return
+        }
         // Every component to the last digit: a hex's are its steps of 1/255,
         // whose texts are made once.
         if entry.authored?.color == nil {
             let c = entry.color
-            text += "{ \"colorSpace\": \"srgb\", \"components\": [".utf8
-            text += Self.channels[Int(c.red)] + Array(", ".utf8) + Self.channels[Int(c.green)]
-            text += Array(", ".utf8) + Self.channels[Int(c.blue)] + Array("], ".utf8)
+            text.put("{ \"colorSpace\": \"srgb\", \"components\": [")
+            text += Self.channels[Int(c.red)]
+            text.put(", ")
+            text += Self.channels[Int(c.green)]
+            text.put(", ")
+            text += Self.channels[Int(c.blue)]
+            text.put("], ")
             if c.alpha < 255 {
-                text += Array("\"alpha\": ".utf8) + Self.channels[Int(c.alpha)] + Array(", ".utf8)
+                text.put("\"alpha\": ")
+                text += Self.channels[Int(c.alpha)]
+                text.put(", ")
             }
         } else {
             let color = entry.authored!.color!.withoutDevice
-            text += "{ \"colorSpace\": \"".utf8
+            text.put("{ \"colorSpace\": \"")
             text += color.space.rawValue.utf8
-            text += "\", \"components\": [".utf8
+            text.put("\", \"components\": [")
             for (i, component) in color.components.enumerated() {
-                if i > 0 { text += ", ".utf8 }
+                if i > 0 { text.put(", ") }
                 text += (component.map(AuthoredColor.number) ?? "\"none\"").utf8
             }
-            text += "], ".utf8
+            text.put("], ")
             if color.alpha < 1 { text += "\"alpha\": \(AuthoredColor.number(color.alpha)), ".utf8 }
         }
-        text += "\"hex\": \"".utf8
+        text.put("\"hex\": \"")
         text += entry.color.hex.utf8.prefix(7)
-        text += "\" }".utf8
-        return text
+        text.put("\" }")
     }
 
     /// The text of an eight-bit channel as a component, `n / 255` to the
@@ -315,5 +340,12 @@ private struct TokenWriter {
         out += [UInt8](repeating: UInt8(ascii: " "), count: depth * 2)
         out.append(UInt8(ascii: "}"))
         return out
+    }
+}
+
+extension [UInt8] {
+    /// Appends the bytes of a literal, copied as they are.
+    fileprivate mutating func put(_ text: StaticString) {
+        text.withUTF8Buffer { append(contentsOf: $0) }
     }
 }
