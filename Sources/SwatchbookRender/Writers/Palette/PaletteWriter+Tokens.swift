@@ -154,37 +154,49 @@ private struct TokenWriter {
     /// under `$extensions."org.swatchbook".fields`.
     mutating func writeGroups(title: String?, about: String?) {
         final class Group {
-            let path: [String]
+            /// Its keys from the root, joined by dots; nil for the root.
+            let path: String?
             var keys: [String] = []
             var groups: [String: Group] = [:]
             var groupKeys: [String: String] = [:]
             var tokens: [String: Int] = [:]
             var unique = Slug.Unique()
 
-            init(path: [String]) { self.path = path }
+            init(path: String?) { self.path = path }
+
+            /// The dotted path of `key` in this group.
+            func path(of key: String) -> String { path.map { $0 + "." + key } ?? key }
 
             func group(_ name: String) -> Group {
                 if let key = groupKeys[name], let group = groups[key] { return group }
                 let key = unique.claim(PaletteWriter.tokenKey(name))
-                let group = Group(path: path + [key])
+                let group = Group(path: path(of: key))
                 groups[key] = group
                 groupKeys[name] = key
                 keys.append(key)
                 return group
             }
         }
-        let root = Group(path: [])
+        let root = Group(path: nil)
         paths = []
+        // The group of the last entry's names: a run of entries in the same
+        // groups finds it once (finding one makes no change once it is made).
+        var last: (names: [String], group: Group)?
         for (index, entry) in entries.enumerated() {
-            var group = root
             var names = entry.groups
             if !entry.inTree, names.count == 2, names[0] == names[1] { names.removeLast() }
-            for name in names { group = group.group(name) }
+            var group = root
+            if let last, last.names == names {
+                group = last.group
+            } else {
+                for name in names { group = group.group(name) }
+                last = (names, group)
+            }
             let key = group.unique.claim(PaletteWriter.tokenKey(entry.name))
             if key != entry.name { losses.add(.renamed) }
             group.keys.append(key)
             group.tokens[key] = index
-            paths.append((group.path + [key]).joined(separator: "."))
+            paths.append(group.path(of: key))
         }
         func members(_ group: Group, depth: Int) -> [[UInt8]] {
             group.keys.map { key in
