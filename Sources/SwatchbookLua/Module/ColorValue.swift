@@ -93,7 +93,6 @@ enum ColorValue {
             if let color = userdata(at: index, on: stack) { return .success(color) }
         case .table:
             if stack.rawField(index, "space") != .nil {
-                stack.pop()
                 return readSpace(at: index, on: stack).map(\.color)
             }
             stack.pop()
@@ -172,7 +171,6 @@ enum ColorValue {
             }
         case .table:
             if stack.rawField(index, "space") != .nil {
-                stack.pop()
                 return readSpace(at: index, on: stack).map { ($0.color, $0) }
             }
             stack.pop()
@@ -185,8 +183,9 @@ enum ColorValue {
     /// `{space = "oklch", components = {0.62, 0.19, 259.8}, alpha = 0.85}`:
     /// a space ``AuthoredColor/Space`` names, its number of finite
     /// components (or `"none"`), and an optional alpha from 0 to 1.
+    /// The table's `space` is on top of the stack, where the caller looked
+    /// at it, and is popped.
     private static func readSpace(at index: Int32, on stack: LuaStack) -> Result<AuthoredColor, ColorError> {
-        stack.rawField(index, "space")
         guard let name = stack.string(at: -1), let space = AuthoredColor.Space(rawValue: name) else {
             let described = stack.describe(at: -1)
             stack.pop()
