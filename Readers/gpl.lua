@@ -7,8 +7,9 @@
 local sb = require "swatchbook"
 
 -- A colour line as the pattern below reads it, from where a line starts:
--- the three numbers and the rest of the line (spaces but no line break).
-local COLOUR = "^[^%S\n]*(%d+)[^%S\n]+(%d+)[^%S\n]+(%d+)([^\n]*)\n"
+-- the three numbers and the rest of the line without the spaces around it
+-- (spaces here being any but a line break).
+local COLOUR = "^[^%S\n]*(%d+)[^%S\n]+(%d+)[^%S\n]+(%d+)[^%S\n]*([^\n]-)[^%S\n]*\n"
 
 local function parse(text)
   local palette = { name = nil, columns = nil, description = nil, sections = {} }
@@ -24,13 +25,13 @@ local function parse(text)
     end
     items = row.items
   end
-  local function colour(number, r, g, b, rest)
+  local function colour(number, r, g, b, rest, trimmed)
     r, g, b = tonumber(r), tonumber(g), tonumber(b)
     if r > 255 or g > 255 or b > 255 then
       sb.input_error(number, "expected components from 0 to 255, got " .. r .. " " .. g .. " " .. b)
     end
     -- the name as written: an unnamed entry stays unnamed
-    local name = rest:match("^%s*(.-)%s*$")
+    local name = trimmed and rest or rest:match("^%s*(.-)%s*$")
     if not row then ensure_row() end
     items[#items + 1] = { name = name, color = sb.rgb(r, g, b) }
   end
@@ -45,7 +46,7 @@ local function parse(text)
     local _, stop, r, g, b, rest
     if number > 1 then _, stop, r, g, b, rest = find(text, COLOUR, at) end
     if stop then
-      colour(number, r, g, b, rest)
+      colour(number, r, g, b, rest, true)
     else
       stop = find(text, "\n", at, true)
       local line = sub(text, at, stop - 1):gsub("\r$", "")
