@@ -198,20 +198,6 @@ private struct TokenWriter {
             group.tokens[key] = index
             paths.append(group.path(of: key))
         }
-        func members(_ group: Group, depth: Int) -> [[UInt8]] {
-            group.keys.map { key in
-                let value =
-                    if let child = group.groups[key] {
-                        Self.block(members(child, depth: depth + 1), depth: depth + 1)
-                    } else {
-                        token(group.tokens[key]!)
-                    }
-                var part = Self.quoted(key)
-                part.put(": ")
-                part += value
-                return part
-            }
-        }
         // The palette's description as the root group's, its title in
         // the root's extensions, where the tokens reader finds them.
         var top: [[UInt8]] = []
@@ -222,13 +208,46 @@ private struct TokenWriter {
                     + Self.compact(
                         .object([.init("org.swatchbook", .object([.init("title", .string(title))]))])))
         }
-        out = Self.block(top + members(root, depth: 0), depth: 0)
+        // Written into one buffer as ``block(_:depth:)`` joins its parts: `{`,
+        // each member on a line of its own at `depth + 1`, `}` (`{}` for none).
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(entries.count * 160)
+        func write(_ group: Group, depth: Int, top: [[UInt8]]) {
+            var count = 0
+            func member() {
+                bytes.put(count == 0 ? "\n" : ",\n")
+                bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: (depth + 1) * 2))
+                count += 1
+            }
+            bytes.put("{")
+            for part in top {
+                member()
+                bytes += part
+            }
+            for key in group.keys {
+                member()
+                JSONString.append(key, to: &bytes, controls: .escaped)
+                bytes.put(": ")
+                if let child = group.groups[key] {
+                    write(child, depth: depth + 1, top: [])
+                } else {
+                    appendToken(group.tokens[key]!, to: &bytes)
+                }
+            }
+            if count > 0 {
+                bytes.put("\n")
+                bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
+            }
+            bytes.put("}")
+        }
+        write(root, depth: 0, top: top)
+        out = bytes
     }
 
-    mutating func token(_ index: Int) -> [UInt8] {
+    /// A token written over no document: `{ "$type": "color", "$value": … }`
+    /// with its description and extensions, appended to `text`.
+    mutating func appendToken(_ index: Int, to text: inout [UInt8]) {
         let entry = entries[index]
-        var text: [UInt8] = []
-        text.reserveCapacity(160)
         text.put("{ \"$type\": \"color\", \"$value\": ")
         appendValue(index, asText: false, to: &text)
         if let description = entry.authored?.description {
@@ -240,7 +259,6 @@ private struct TokenWriter {
             text += Self.compact(extensions)
         }
         text.put(" }")
-        return text
     }
 
     /// A token's `$extensions`: those read, and the plugin's own fields
