@@ -19,6 +19,7 @@ local sb = require "swatchbook"
 local sheet = require "stylesheet"
 
 local trim, closes_of = sheet.trim, sheet.closes_of
+local find = string.find
 
 local value_bound = 64 * 1024
 local reference_bound = 100000
@@ -60,6 +61,9 @@ end
 local function parse(text, line_of)
   local rules, by_name = {}, {}
   local selectors, depth = {}, 0
+  -- the scope of the rule the text is in, worked out once each time a
+  -- brace changes it
+  local scope
   local position = 1
   local start = 1
   while true do
@@ -67,6 +71,7 @@ local function parse(text, line_of)
     if not at then break end
     if c == "{" then
       depth = depth + 1
+      scope = nil
       selectors[depth] = trim(text:sub(start, at - 1)):gsub("%s+", " ")
       local rule = selectors[depth]:match("^@([%w%-]+)")
       if rule and conditional[rule:lower()] then
@@ -79,12 +84,14 @@ local function parse(text, line_of)
       if name and (c == ";" or depth > 0) then
         local where = line_of(start + dashes - 1)
         local value_line, value_column = line_of(start + value_at - 1)
-        table.insert(rules, { selector = scope_of(selectors, depth), name = name, value = value, line = where,
-          place = { line = value_line, column = value_column } })
+        scope = scope or scope_of(selectors, depth)
+        rules[#rules + 1] = { selector = scope, name = name, value = value, line = where,
+          place = { line = value_line, column = value_column } }
       end
       if c == "}" then
         if depth == 0 then sb.input_error(line_of(at), "a \"}\" closes no rule") end
         depth = depth - 1
+        scope = nil
       end
     end
     start = at + 1
@@ -126,6 +133,18 @@ local function substitution(by_name)
     memo[selector] = memo[selector] or {}
     local known = memo[selector]
     if known[top] then return known[top] end
+    -- A value with no var() (nearly every one) is itself, kept and counted
+    -- as the substitution below would: no frame, stack or closure is made.
+    local own = top.value
+    if #own <= value_bound and not find(own, "var(", 1, true) then
+      known[top] = own
+      text_made = text_made + #own
+      if text_made > text_bound then
+        sb.input_error(top.line, "var() substitution made more than " .. text_bound // (1024 * 1024)
+          .. " MiB of values (a bound of the CSS reader)")
+      end
+      return own
+    end
     local active = {}
     -- A frame substitutes text[position..stop]: a property's value, or the
     -- fallback of a var() in it (rule nil), whose result goes to the frame
@@ -253,10 +272,12 @@ return {
     local options = ctx.scheme == "dark" and { scheme = "dark" } or nil
     local found = {}
     for _, rule in ipairs(rules) do
-      local written = trim(rule.value)
+      -- a declaration's value is trimmed as it is read, and so is what
+      -- resolves to it unchanged
+      local written = rule.value
       local value = resolve(rule.selector, rule)
       if value ~= INVALID then
-        value = trim(value)
+        if value ~= written then value = trim(value) end
         if value:sub(-10) == "!important" then value = trim(value:sub(1, -11)) end
         local colour, why = sheet.colour(value, options)
         if colour then

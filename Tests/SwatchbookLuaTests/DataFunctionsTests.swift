@@ -79,6 +79,7 @@ struct DataFunctionsTests {
         (##"return sb.json.encode({ c = sb.color("#ff0000") })"##, ##"{"c":"#FF0000"}"##),
         (#"return sb.json.encode({ { {} } })"#, "[[{}]]"),
         (#"return sb.json.encode("\1é")"#, #""\u0001é""#),
+        (#"return sb.json.encode({ ["é"] = "ü" })"#, #"{"é":"ü"}"#),
         (#"local s = { 1 } return sb.json.encode({ a = s, b = s })"#, #"{"a":[1],"b":[1]}"#),
         (
             #"return sb.json.encode(sb.json.decode('{"b":[1,2.5,"\\u00e9"],"a":null,"c":{}}'))"#,
@@ -124,6 +125,7 @@ struct DataFunctionsTests {
         ),
         ("{ [1.5] = 1 }", "value: cannot encode the key 1.5 (keys must be strings, or 1..n for an array)"),
         (#"{ s = "\255" }"#, "value.s: cannot encode a string that is not valid UTF-8"),
+        (#"{ ["\255"] = 1 }"#, "value: cannot encode a key that is not valid UTF-8"),
     ]
 
     @Test("sb.json.encode refuses what JSON cannot hold", arguments: refusals)

@@ -54,6 +54,14 @@ struct JSONTests {
         }
         #expect(members.count == 2)
         #expect(try value.encoded() == "{\"\u{E9}\":1,\"e\u{301}\":2}")
+        // and in an object of more members than are checked one by one
+        let keys = (1...9).map { "\"k\($0)\": \($0), " }.joined()
+        let large = try JSONValue(parsing: "{" + keys + "\"\u{E9}\": 1, \"e\u{301}\": 2}")
+        guard case .object(let many) = large else {
+            Issue.record("expected an object")
+            return
+        }
+        #expect(many.count == 11)
     }
 
     // MARK: Malformed input
@@ -71,6 +79,15 @@ struct JSONTests {
         (#"{"a" 1}"#, "line 1, column 6: expected ':'"),
         (#"{"a": }"#, "line 1, column 7: expected a value"),
         (#"{"a": 1, "a": 2}"#, #"line 1, column 10: duplicate key "a""#),
+        // an object of more members than are checked one by one
+        (
+            "{\"a\": 1, \"b\": 2, \"c\": 3, \"d\": 4, \"e\": 5, \"f\": 6, \"g\": 7, \"h\": 8,\n \"i\": 9, \"c\": 0}",
+            #"line 2, column 10: duplicate key "c""#
+        ),
+        (
+            "{\"a\": 1, \"b\": 2, \"c\": 3, \"d\": 4, \"e\": 5, \"f\": 6, \"g\": 7, \"h\": 8, \"h\": 9}",
+            #"line 1, column 66: duplicate key "h""#
+        ),
         ("[01]", "line 1, column 3: leading zeros are not allowed in numbers"),
         ("[1.]", "line 1, column 4: expected a digit after '.'"),
         ("[-]", "line 1, column 3: expected a digit after '-'"),

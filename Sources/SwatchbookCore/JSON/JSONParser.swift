@@ -78,6 +78,9 @@ struct JSONParser {
         return value
     }
 
+    /// Up to how many members an object's keys are checked one by one.
+    private static let smallObject = 8
+
     private mutating func object() throws(JSONSyntaxError) -> JSONValue {
         try enterContainer()
         defer { depth -= 1 }
@@ -85,8 +88,10 @@ struct JSONParser {
         var members: [JSONValue.Member] = []
         // Keys compare by their bytes: Strings hash by canonical equivalence,
         // so thousands of byte-different but equivalent keys would all meet
-        // in one bucket and make the check quadratic.
-        var seen = Set<[UInt8]>()
+        // in one bucket and make the check quadratic. A small object (most
+        // of them) is checked against its few keys; a set is made only
+        // once it has more.
+        var seen: Set<[UInt8]>?
         if peek == UInt8(ascii: "}") {
             offset += 1
             return .object(members)
@@ -95,8 +100,15 @@ struct JSONParser {
             guard peek == UInt8(ascii: "\"") else { throw expected("a string key") }
             let keyOffset = offset
             let key = try string()
-            guard seen.insert(Array(key.utf8)).inserted else {
-                throw error("duplicate key \(JSONValue.quoted(key))", at: keyOffset)
+            if members.count < Self.smallObject {
+                if members.contains(where: { $0.key.utf8.elementsEqual(key.utf8) }) {
+                    throw error("duplicate key \(JSONValue.quoted(key))", at: keyOffset)
+                }
+            } else {
+                if seen == nil { seen = Set(members.map { Array($0.key.utf8) }) }
+                guard seen!.insert(Array(key.utf8)).inserted else {
+                    throw error("duplicate key \(JSONValue.quoted(key))", at: keyOffset)
+                }
             }
             skipWhitespace()
             guard peek == UInt8(ascii: ":") else { throw expected("':'") }
@@ -212,14 +224,20 @@ struct JSONParser {
         offset += 1
         // Most strings have no escapes: take them whole when they are valid UTF-8.
         var end = offset
+        var bits: UInt8 = 0
         while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"),
             bytes[end] >= 0x20
         {
+            bits |= bytes[end]
             end += 1
         }
         if end < bytes.count, bytes[end] == UInt8(ascii: "\""),
             let text = bytes.withUnsafeBufferPointer({
-                String(validating: UnsafeBufferPointer(rebasing: $0[offset..<end]), as: UTF8.self)
+                let slice = UnsafeBufferPointer(rebasing: $0[offset..<end])
+                // ASCII (nearly every key and value) is valid as it is, and
+                // decoding it is far cheaper than the general check.
+                return bits < 0x80
+                    ? String(decoding: slice, as: UTF8.self) : String(validating: slice, as: UTF8.self)
             })
         {
             offset = end + 1

@@ -15,6 +15,10 @@ enum ColorValue {
     /// alpha. A userdata this long has an authored form.
     private static let authoredSize = 8 + 5 * MemoryLayout<Double>.size
 
+    /// The spaces by the number a userdata keeps, made once: `allCases`
+    /// builds a new array each time it is asked.
+    private static let spaces = AuthoredColor.Space.allCases
+
     static func push(_ color: Color, authored: AuthoredColor? = nil, on stack: LuaStack) {
         let size = authored == nil ? 4 : authoredSize
         let raw = stack.newUserdata(
@@ -25,7 +29,6 @@ enum ColorValue {
         bytes[2] = color.blue
         bytes[3] = color.alpha
         guard let authored else { return }
-        let spaces = AuthoredColor.Space.allCases
         bytes[4] = authored.scheme == .dark ? 1 : 0
         bytes[5] = UInt8(spaces.firstIndex(of: authored.space) ?? 0)
         var mask: UInt8 = 0
@@ -54,11 +57,16 @@ enum ColorValue {
     /// The authored form of the colour userdata at `index`; nil when it
     /// is none, or was made as eight-bit sRGB.
     static func authored(at index: Int32, on stack: LuaStack) -> AuthoredColor? {
-        guard let raw = stack.userdata(at: index, metatable: metatableName),
-            stack.rawLength(index) >= authoredSize
-        else { return nil }
+        guard let raw = stack.userdata(at: index, metatable: metatableName) else { return nil }
+        return authored(raw, at: index, on: stack)
+    }
+
+    /// The authored form kept in the colour userdata `raw`, at `index`.
+    private static func authored(_ raw: UnsafeMutableRawPointer, at index: Int32, on stack: LuaStack)
+        -> AuthoredColor?
+    {
+        guard stack.rawLength(index) >= authoredSize else { return nil }
         let bytes = raw.assumingMemoryBound(to: UInt8.self)
-        let spaces = AuthoredColor.Space.allCases
         let space = spaces[Int(bytes[5]) < spaces.count ? Int(bytes[5]) : 0]
         let components: [Double?] = (0..<Int(min(bytes[7], 4))).map { i in
             bytes[6] & (1 << i) != 0 ? nil : raw.load(fromByteOffset: 8 + i * 8, as: Double.self)
@@ -85,7 +93,6 @@ enum ColorValue {
             if let color = userdata(at: index, on: stack) { return .success(color) }
         case .table:
             if stack.rawField(index, "space") != .nil {
-                stack.pop()
                 return readSpace(at: index, on: stack).map(\.color)
             }
             stack.pop()
@@ -156,12 +163,14 @@ enum ColorValue {
             }
             return .success((color, authored))
         case .userdata:
-            if let color = userdata(at: index, on: stack) {
-                return .success((color, authored(at: index, on: stack)))
+            // The metatable is checked once for the colour and its form.
+            if let raw = stack.userdata(at: index, metatable: metatableName) {
+                let bytes = raw.assumingMemoryBound(to: UInt8.self)
+                let color = Color(red: bytes[0], green: bytes[1], blue: bytes[2], alpha: bytes[3])
+                return .success((color, authored(raw, at: index, on: stack)))
             }
         case .table:
             if stack.rawField(index, "space") != .nil {
-                stack.pop()
                 return readSpace(at: index, on: stack).map { ($0.color, $0) }
             }
             stack.pop()
@@ -174,16 +183,17 @@ enum ColorValue {
     /// `{space = "oklch", components = {0.62, 0.19, 259.8}, alpha = 0.85}`:
     /// a space ``AuthoredColor/Space`` names, its number of finite
     /// components (or `"none"`), and an optional alpha from 0 to 1.
+    /// The table's `space` is on top of the stack, where the caller looked
+    /// at it, and is popped.
     private static func readSpace(at index: Int32, on stack: LuaStack) -> Result<AuthoredColor, ColorError> {
-        let names = AuthoredColor.Space.allCases.map(\.rawValue)
-        stack.rawField(index, "space")
-        let name = stack.string(at: -1)
-        let described = stack.describe(at: -1)
-        stack.pop()
-        guard let name, let space = AuthoredColor.Space(rawValue: name) else {
+        guard let name = stack.string(at: -1), let space = AuthoredColor.Space(rawValue: name) else {
+            let described = stack.describe(at: -1)
+            stack.pop()
+            let names = spaces.map(\.rawValue)
             return .failure(
                 ColorError("space = \(described)", expected: "one of \(names.joined(separator: ", "))"))
         }
+        stack.pop()
         let count = space.componentCount
         guard stack.rawField(index, "components") == .table else {
             stack.pop()
@@ -198,6 +208,7 @@ enum ColorValue {
                 ))
         }
         var components: [Double?] = []
+        components.reserveCapacity(count)
         for i in 1...count {
             stack.rawIndex(list, i)
             defer { stack.pop() }

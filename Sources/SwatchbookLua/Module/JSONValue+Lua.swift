@@ -168,7 +168,9 @@ private struct LuaJSONReader {
     /// and any error inside come in the same order every run).
     private func keys(of table: Int32) throws(LuaHostError) -> (count: Int, strings: [String]) {
         var integers: [Int] = []
-        var strings: [String] = []
+        // String keys are only counted and checked here; they are read in
+        // their order below.
+        var strings = 0
         var others: [String] = []
         var invalidText = false
         stack.pushNil()
@@ -177,7 +179,7 @@ private struct LuaJSONReader {
             case .number where stack.isInteger(at: -2):
                 integers.append(stack.integer(at: -2) ?? 0)
             case .string:
-                if let key = string(at: -2) { strings.append(key) } else { invalidText = true }
+                if isValidUTF8(at: -2) { strings += 1 } else { invalidText = true }
             default:
                 others.append(stack.describe(at: -2))
             }
@@ -189,7 +191,7 @@ private struct LuaJSONReader {
         if let key = others.sorted().first {
             throw failure("cannot encode the key \(key) (keys must be strings, or 1..n for an array)")
         }
-        if !integers.isEmpty && !strings.isEmpty {
+        if !integers.isEmpty && strings > 0 {
             throw failure("cannot encode a table with both string keys and integer keys")
         }
         integers.sort()
@@ -199,7 +201,7 @@ private struct LuaJSONReader {
         if let hole = integers.indices.first(where: { integers[$0] != $0 + 1 }) {
             throw failure("cannot encode an array with a hole at [\(hole + 1)]")
         }
-        return (integers.count, strings.isEmpty ? [] : try orderedStrings(of: table))
+        return (integers.count, strings == 0 ? [] : try orderedStrings(of: table))
     }
 
     /// The string keys of a table of string keys, in `pairs` order.
@@ -217,9 +219,23 @@ private struct LuaJSONReader {
         return keys
     }
 
+    /// Whether the string at `index` is valid UTF-8, read as ``string(at:)`` reads it.
+    private func isValidUTF8(at index: Int32) -> Bool {
+        stack.withBytes(at: index) { bytes in
+            bytes.count <= 64 && bytes.allSatisfy { $0 < 0x80 }
+                || String(validating: bytes, as: UTF8.self) != nil
+        } ?? false
+    }
+
     /// The string at `index` when it is valid UTF-8, which JSON requires.
     private func string(at index: Int32) -> String? {
-        stack.withBytes(at: index) { String(validating: $0, as: UTF8.self) } ?? nil
+        stack.withBytes(at: index) { bytes in
+            // A short ASCII string (a key, most values) is valid as it is,
+            // and far cheaper to decode than to check; a long one is left
+            // to the standard library's check, which is as quick as a scan.
+            bytes.count <= 64 && bytes.allSatisfy { $0 < 0x80 }
+                ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self)
+        } ?? nil
     }
 
     /// An error at the current place, named as a script would write it:

@@ -49,19 +49,18 @@ enum SwatchbookModule {
                     "@param a? integer 0-255", "@return swatchbook.Color",
                 ])
         ) { stack throws(LuaHostError) in
-            var channels: [UInt8] = []
-            for i in Int32(1)...4 {
-                if i == 4 && stack.type(at: 4) == .none {
-                    channels.append(255)
-                    break
-                }
+            // Read in place: a palette reader calls this once a colour.
+            func channel(_ i: Int32) throws(LuaHostError) -> UInt8 {
+                if i == 4 && stack.type(at: 4) == .none { return 255 }
                 guard let value = stack.integer(at: i), (0...255).contains(value) else {
                     throw LuaHostError("sb.rgb: argument \(i) is \(stack.describe(at: i)), expected 0-255")
                 }
-                channels.append(UInt8(value))
+                return UInt8(value)
             }
-            return push(
-                Color(red: channels[0], green: channels[1], blue: channels[2], alpha: channels[3]), on: stack)
+            let red = try channel(1)
+            let green = try channel(2)
+            let blue = try channel(3)
+            return push(Color(red: red, green: green, blue: blue, alpha: try channel(4)), on: stack)
         }
         function(
             "hsl", in: runtime,

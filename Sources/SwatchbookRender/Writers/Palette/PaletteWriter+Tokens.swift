@@ -28,7 +28,11 @@ extension PaletteWriter {
 
     /// A group or token name DTCG allows: no `{`, `}` or `.`, not starting with `$`.
     static func tokenKey(_ name: String) -> String {
-        var key = Sanitizer.clean(name).map { "{}.".contains($0) ? "-" : String($0) }.joined()
+        // Printable ASCII with none of the three (nearly every name) is kept
+        // as it is by the general form below, character by character.
+        var key =
+            isPrintableASCII(name) && !name.utf8.contains(where: { $0 == 0x7B || $0 == 0x7D || $0 == 0x2E })
+            ? name : Sanitizer.clean(name).map { "{}.".contains($0) ? "-" : String($0) }.joined()
         if key.hasPrefix("$") { key = "_" + key.dropFirst() }
         return key.isEmpty ? "color" : key
     }
@@ -150,48 +154,49 @@ private struct TokenWriter {
     /// under `$extensions."org.swatchbook".fields`.
     mutating func writeGroups(title: String?, about: String?) {
         final class Group {
-            let path: [String]
+            /// Its keys from the root, joined by dots; nil for the root.
+            let path: String?
             var keys: [String] = []
             var groups: [String: Group] = [:]
             var groupKeys: [String: String] = [:]
             var tokens: [String: Int] = [:]
             var unique = Slug.Unique()
 
-            init(path: [String]) { self.path = path }
+            init(path: String?) { self.path = path }
+
+            /// The dotted path of `key` in this group.
+            func path(of key: String) -> String { path.map { $0 + "." + key } ?? key }
 
             func group(_ name: String) -> Group {
                 if let key = groupKeys[name], let group = groups[key] { return group }
                 let key = unique.claim(PaletteWriter.tokenKey(name))
-                let group = Group(path: path + [key])
+                let group = Group(path: path(of: key))
                 groups[key] = group
                 groupKeys[name] = key
                 keys.append(key)
                 return group
             }
         }
-        let root = Group(path: [])
+        let root = Group(path: nil)
         paths = []
+        // The group of the last entry's names: a run of entries in the same
+        // groups finds it once (finding one makes no change once it is made).
+        var last: (names: [String], group: Group)?
         for (index, entry) in entries.enumerated() {
-            var group = root
             var names = entry.groups
             if !entry.inTree, names.count == 2, names[0] == names[1] { names.removeLast() }
-            for name in names { group = group.group(name) }
+            var group = root
+            if let last, last.names == names {
+                group = last.group
+            } else {
+                for name in names { group = group.group(name) }
+                last = (names, group)
+            }
             let key = group.unique.claim(PaletteWriter.tokenKey(entry.name))
             if key != entry.name { losses.add(.renamed) }
             group.keys.append(key)
             group.tokens[key] = index
-            paths.append((group.path + [key]).joined(separator: "."))
-        }
-        func members(_ group: Group, depth: Int) -> [[UInt8]] {
-            group.keys.map { key in
-                let value =
-                    if let child = group.groups[key] {
-                        Self.block(members(child, depth: depth + 1), depth: depth + 1)
-                    } else {
-                        token(group.tokens[key]!)
-                    }
-                return Self.quoted(key) + Array(": ".utf8) + value
-            }
+            paths.append(group.path(of: key))
         }
         // The palette's description as the root group's, its title in
         // the root's extensions, where the tokens reader finds them.
@@ -203,19 +208,57 @@ private struct TokenWriter {
                     + Self.compact(
                         .object([.init("org.swatchbook", .object([.init("title", .string(title))]))])))
         }
-        out = Self.block(top + members(root, depth: 0), depth: 0)
+        // Written into one buffer as ``block(_:depth:)`` joins its parts: `{`,
+        // each member on a line of its own at `depth + 1`, `}` (`{}` for none).
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(entries.count * 160)
+        func write(_ group: Group, depth: Int, top: [[UInt8]]) {
+            var count = 0
+            func member() {
+                bytes.put(count == 0 ? "\n" : ",\n")
+                bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: (depth + 1) * 2))
+                count += 1
+            }
+            bytes.put("{")
+            for part in top {
+                member()
+                bytes += part
+            }
+            for key in group.keys {
+                member()
+                JSONString.append(key, to: &bytes, controls: .escaped)
+                bytes.put(": ")
+                if let child = group.groups[key] {
+                    write(child, depth: depth + 1, top: [])
+                } else {
+                    appendToken(group.tokens[key]!, to: &bytes)
+                }
+            }
+            if count > 0 {
+                bytes.put("\n")
+                bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
+            }
+            bytes.put("}")
+        }
+        write(root, depth: 0, top: top)
+        out = bytes
     }
 
-    mutating func token(_ index: Int) -> [UInt8] {
+    /// A token written over no document: `{ "$type": "color", "$value": … }`
+    /// with its description and extensions, appended to `text`.
+    mutating func appendToken(_ index: Int, to text: inout [UInt8]) {
         let entry = entries[index]
-        var text = Array("{ \"$type\": \"color\", \"$value\": ".utf8) + value(index, asText: false)
+        text.put("{ \"$type\": \"color\", \"$value\": ")
+        appendValue(index, asText: false, to: &text)
         if let description = entry.authored?.description {
-            text += Array(", \"$description\": ".utf8) + Self.quoted(description)
+            text.put(", \"$description\": ")
+            text += Self.quoted(description)
         }
         if let extensions = extensions(of: index) {
-            text += Array(", \"$extensions\": ".utf8) + Self.compact(extensions)
+            text.put(", \"$extensions\": ")
+            text += Self.compact(extensions)
         }
-        return text + Array(" }".utf8)
+        text.put(" }")
     }
 
     /// A token's `$extensions`: those read, and the plugin's own fields
@@ -244,24 +287,70 @@ private struct TokenWriter {
     /// its colour: the CSS text it was read as when `asText`, or the
     /// colour object in its own space.
     mutating func value(_ index: Int, asText: Bool) -> [UInt8] {
+        var text: [UInt8] = []
+        appendValue(index, asText: asText, to: &text)
+        return text
+    }
+
+    /// ``value(_:asText:)`` appended to `text`, part by part: a token's
+    /// value is most of a file.
+    mutating func appendValue(_ index: Int, asText: Bool, to text: inout [UInt8]) {
         let entry = entries[index]
         if entry.authored?.reference != nil {
-            if let target = targets[index] { return Self.quoted("{\(paths[target])}") }
+            if let target = targets[index] {
+                text += Self.quoted("{\(paths[target])}")
+                return
+            }
             losses.add(.unwrittenTarget)
         }
-        if asText { return Self.quoted(entry.authored?.color?.css ?? entry.color.hex) }
-        // Every component to the last digit: a hex's are its steps of 1/255.
-        let color = (entry.authored?.color ?? AuthoredColor(entry.color)).withoutDevice
-        let components = color.components.map { $0.map(AuthoredColor.number) ?? "\"none\"" }
-        var text =
-            "{ \"colorSpace\": \"\(color.space.rawValue)\", \"components\": [\(components.joined(separator: ", "))], "
-        if color.alpha < 1 { text += "\"alpha\": \(AuthoredColor.number(color.alpha)), " }
-        return Array((text + "\"hex\": \"\(entry.color.hex.prefix(7))\" }").utf8)
+        if asText {
+            text += Self.quoted(entry.authored?.color?.css ?? entry.color.hex)
+            return
+        }
+        // Every component to the last digit: a hex's are its steps of 1/255,
+        // whose texts are made once.
+        if entry.authored?.color == nil {
+            let c = entry.color
+            text.put("{ \"colorSpace\": \"srgb\", \"components\": [")
+            text += Self.channels[Int(c.red)]
+            text.put(", ")
+            text += Self.channels[Int(c.green)]
+            text.put(", ")
+            text += Self.channels[Int(c.blue)]
+            text.put("], ")
+            if c.alpha < 255 {
+                text.put("\"alpha\": ")
+                text += Self.channels[Int(c.alpha)]
+                text.put(", ")
+            }
+        } else {
+            let color = entry.authored!.color!.withoutDevice
+            text.put("{ \"colorSpace\": \"")
+            text += color.space.rawValue.utf8
+            text.put("\", \"components\": [")
+            for (i, component) in color.components.enumerated() {
+                if i > 0 { text.put(", ") }
+                text += (component.map(AuthoredColor.number) ?? "\"none\"").utf8
+            }
+            text.put("], ")
+            if color.alpha < 1 { text += "\"alpha\": \(AuthoredColor.number(color.alpha)), ".utf8 }
+        }
+        text.put("\"hex\": \"")
+        text += entry.color.hex.utf8.prefix(7)
+        text.put("\" }")
     }
+
+    /// The text of an eight-bit channel as a component, `n / 255` to the
+    /// last digit, as ``AuthoredColor/number(_:)`` writes it, for each `n`.
+    static let channels: [[UInt8]] = (0...255).map { Array(AuthoredColor.number(Double($0) / 255).utf8) }
 
     // MARK: JSON text
 
-    static func quoted(_ text: String) -> [UInt8] { Array(JSONValue.quoted(text).utf8) }
+    static func quoted(_ text: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        JSONString.append(text, to: &bytes, controls: .escaped)
+        return bytes
+    }
 
     /// A kept value on one line.
     static func compact(_ value: JSONValue) -> [UInt8] {
@@ -281,5 +370,12 @@ private struct TokenWriter {
         out += [UInt8](repeating: UInt8(ascii: " "), count: depth * 2)
         out.append(UInt8(ascii: "}"))
         return out
+    }
+}
+
+extension [UInt8] {
+    /// Appends the bytes of a literal, copied as they are.
+    fileprivate mutating func put(_ text: StaticString) {
+        text.withUTF8Buffer { append(contentsOf: $0) }
     }
 }

@@ -168,7 +168,17 @@ public enum PaletteWriter {
 
     /// Text on one line, cleaned of controls (names are anyone's text).
     static func line(_ text: String) -> String {
-        Sanitizer.clean(text).map { $0.isNewline || $0 == "\t" ? " " : $0 }.reduce(into: "") { $0.append($1) }
+        // Printable ASCII (nearly every name) has nothing to clean or join.
+        if isPrintableASCII(text) { return text }
+        return Sanitizer.clean(text).map { $0.isNewline || $0 == "\t" ? " " : $0 }.reduce(into: "") {
+            $0.append($1)
+        }
+    }
+
+    /// Whether every byte of `text` is printable ASCII (space to `~`): no
+    /// control, no line break, nothing a writer would replace.
+    static func isPrintableASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 
     // MARK: CSS and Sass
@@ -187,6 +197,9 @@ public enum PaletteWriter {
         var bySelector: [String: [Int]] = [:]
         var unique: [String: Slug.Unique] = [:]
         var names: [String] = []
+        var groupsSlugged: [String]?
+        var sluggedInTree = false
+        var groupsSlug = ""
         for (index, entry) in entries.enumerated() {
             let key = entry.authored?.key
             // The rule it was declared in; `:root` when the file or plugin names none.
@@ -197,9 +210,16 @@ public enum PaletteWriter {
             } else if let key {
                 name = key.split(separator: ".").map { Slug.of(String($0)) }.joined(separator: "-")
             } else {
-                // A flat palette's colours need no group in their names.
-                let groups = isLoose(entry, title: title) ? [] : prefix(entry.groups)
-                name = (groups + [entry.name]).map(Slug.of).joined(separator: "-")
+                // A flat palette's colours need no group in their names; the
+                // groups' part is made once for a run of entries in them.
+                if entry.groups != groupsSlugged || entry.inTree != sluggedInTree {
+                    groupsSlugged = entry.groups
+                    sluggedInTree = entry.inTree
+                    let groups = isLoose(entry, title: title) ? [] : prefix(entry.groups)
+                    groupsSlug = groups.map(Slug.of).joined(separator: "-")
+                }
+                let own = Slug.of(entry.name)
+                name = groupsSlug.isEmpty ? own : groupsSlug + "-" + own
             }
             if let namePrefix { name = Slug.of(namePrefix) + "-" + name }
             // A Sass variable may not start with a digit; a custom property may.
@@ -232,6 +252,7 @@ public enum PaletteWriter {
             return entry.color.hex
         }
         var out = "/* \(comment(title)): written by swatchbook */\n"
+        out.reserveCapacity(entries.count * 48)
         for selector in selectors {
             // A rule read inside @media and the like goes back inside it.
             let (own, conditions) = conditionalParts(of: selector)
@@ -242,11 +263,14 @@ public enum PaletteWriter {
                 }
                 out += indent + "\(own) {\n"
             }
+            // A declaration a line, appended part by part.
+            let lead = sass ? "$" : indent + "  --"
             for index in bySelector[selector]! {
-                out +=
-                    sass
-                    ? "$\(names[index]): \(value(index));\n"
-                    : indent + "  --\(names[index]): \(value(index));\n"
+                out += lead
+                out += names[index]
+                out += ": "
+                out += value(index)
+                out += ";\n"
             }
             if !sass {
                 for depth in (0...conditions.count).reversed() {
@@ -327,9 +351,15 @@ public enum PaletteWriter {
         for text in palette.description?.split(separator: "\n") ?? [] { out += "# \(line(String(text)))\n" }
         var section: String?
         var row: [String]?
+        // Whether the entries of the last groups seen are loose, worked out
+        // once for a run of them.
+        var seen: (groups: [String], inTree: Bool, loose: Bool)?
         for entry in entries {
             let groups = entry.groups
-            if !isLoose(entry, title: title) {
+            if seen == nil || seen!.groups != groups || seen!.inTree != entry.inTree {
+                seen = (groups, entry.inTree, isLoose(entry, title: title))
+            }
+            if !seen!.loose {
                 if groups.first != section {
                     section = groups.first
                     row = nil
@@ -359,23 +389,14 @@ public enum PaletteWriter {
     /// in groups of their own are in a group (named `Section / Row`), the
     /// others in none.
     static func ase(_ entries: [PaletteEntry], title: String) -> [UInt8] {
-        var blocks: [[UInt8]] = []
-        func name(_ text: String) -> [UInt8] {
-            let units = Array(Sanitizer.clean(text).utf16) + [0]
-            var bytes = be16(UInt16(units.count))
-            for unit in units { bytes += be16(unit) }
-            return bytes
-        }
-        func block(_ kind: UInt16, _ data: [UInt8]) -> [UInt8] {
-            be16(kind) + be32(UInt32(data.count)) + data
-        }
+        var file = ASEBytes()
         var open: [String]?
         for entry in entries {
             let group = isLoose(entry, title: title) ? nil : entry.groups
             if group != open {
-                if open != nil { blocks.append(block(0xC002, [])) }
+                if open != nil { file.block(0xC002) { _ in } }
                 open = group
-                if let group { blocks.append(block(0xC001, name(prefix(group).joined(separator: " / ")))) }
+                if let group { file.block(0xC001) { $0.name(prefix(group).joined(separator: " / ")) } }
             }
             let authored = entry.authored?.color
             let model: String
@@ -391,24 +412,63 @@ public enum PaletteWriter {
                 let c = entry.color
                 (model, values) = ("RGB ", [c.red, c.green, c.blue].map { Double($0) / 255 })
             }
-            var data = name(entry.name) + Array(model.utf8)
-            for value in values { data += be32(Float(value).bitPattern) }
             let type: UInt16 =
                 switch entry.authored?.swatch {
                 case .global?: 0
                 case .spot?: 1
                 default: 2
                 }
-            data += be16(type)
-            blocks.append(block(0x0001, data))
+            file.block(0x0001) { bytes in
+                bytes.name(entry.name)
+                bytes.out += model.utf8
+                for value in values { bytes.put32(Float(value).bitPattern) }
+                bytes.put16(type)
+            }
         }
-        if open != nil { blocks.append(block(0xC002, [])) }
-        return Array("ASEF".utf8) + be16(1) + be16(0) + be32(UInt32(blocks.count)) + blocks.flatMap { $0 }
+        if open != nil { file.block(0xC002) { _ in } }
+        return file.finished()
     }
 
-    private static func be16(_ value: UInt16) -> [UInt8] { [UInt8(value >> 8), UInt8(value & 0xFF)] }
+    /// An ASE file's bytes, written in one array: each block's length is
+    /// filled in once its data is written, and the count of blocks at the end.
+    private struct ASEBytes {
+        var out: [UInt8] = Array("ASEF".utf8) + [0, 1, 0, 0, 0, 0, 0, 0]
+        var count: UInt32 = 0
 
-    private static func be32(_ value: UInt32) -> [UInt8] {
-        [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
+        mutating func put16(_ value: UInt16) {
+            out.append(UInt8(value >> 8))
+            out.append(UInt8(value & 0xFF))
+        }
+
+        mutating func put32(_ value: UInt32) {
+            put16(UInt16(value >> 16))
+            put16(UInt16(value & 0xFFFF))
+        }
+
+        /// A name: its length in UTF-16 units with the closing zero, the
+        /// units, the zero.
+        mutating func name(_ text: String) {
+            let units = Sanitizer.clean(text).utf16
+            put16(UInt16(units.count + 1))
+            for unit in units { put16(unit) }
+            put16(0)
+        }
+
+        mutating func block(_ kind: UInt16, _ data: (inout ASEBytes) -> Void) {
+            put16(kind)
+            let lengthAt = out.count
+            put32(0)
+            data(&self)
+            let length = UInt32(out.count - lengthAt - 4)
+            for i in 0..<4 { out[lengthAt + i] = UInt8((length >> (24 - 8 * UInt32(i))) & 0xFF) }
+            count += 1
+        }
+
+        func finished() -> [UInt8] {
+            var bytes = out
+            for i in 0..<4 { bytes[8 + i] = UInt8((count >> (24 - 8 * UInt32(i))) & 0xFF) }
+            return bytes
+        }
     }
+
 }
