@@ -172,9 +172,29 @@ struct EntryExtras: Sendable, Equatable {
             ? nil : Box(id: id, fields: fields, authored: authored)
     }
 
-    var id: String? { box?.id }
-    var fields: [Field] { box?.fields ?? [] }
-    var authored: Authored? { box?.authored }
+    // A change makes a new box: copies share theirs, and changes are rare
+    // (a reader setting what it read).
+    var id: String? {
+        get { box?.id }
+        set { self = EntryExtras(id: newValue, fields: fields, authored: authored) }
+    }
+
+    var fields: [Field] {
+        get { box?.fields ?? [] }
+        set { self = EntryExtras(id: id, fields: newValue, authored: authored) }
+    }
+
+    var authored: Authored? {
+        get { box?.authored }
+        set { self = EntryExtras(id: id, fields: fields, authored: newValue) }
+    }
+
+    /// The fields the inspector and the details layout show: what was
+    /// authored, then the entry's own.
+    var shownFields: [Field] {
+        guard let authored else { return fields }
+        return authored.fields + fields
+    }
 
     static func == (a: Self, b: Self) -> Bool {
         a.box === b.box || (a.id == b.id && a.fields == b.fields && a.authored == b.authored)

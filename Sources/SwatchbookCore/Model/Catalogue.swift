@@ -80,26 +80,23 @@ public struct Item: Sendable, Equatable {
 
     public var id: String? {
         get { extras.id }
-        set { extras = EntryExtras(id: newValue, fields: fields, authored: authored) }
+        set { extras.id = newValue }
     }
 
     public var fields: [Field] {
         get { extras.fields }
-        set { extras = EntryExtras(id: id, fields: newValue, authored: authored) }
+        set { extras.fields = newValue }
     }
 
     /// What its file said of it (nil: nothing beyond the name and colour).
     public var authored: Authored? {
         get { extras.authored }
-        set { extras = EntryExtras(id: id, fields: fields, authored: newValue) }
+        set { extras.authored = newValue }
     }
 
     /// The fields the inspector and the details layout show: what was
     /// authored, then the plugin's own.
-    public var shownFields: [Field] {
-        guard let authored else { return fields }
-        return authored.fields + fields
-    }
+    public var shownFields: [Field] { extras.shownFields }
 }
 
 /// A value that belongs to the script which made the catalogue: the model
@@ -165,26 +162,23 @@ public struct Node: Sendable, Equatable {
 
     public var id: String? {
         get { extras.id }
-        set { extras = EntryExtras(id: newValue, fields: fields, authored: authored) }
+        set { extras.id = newValue }
     }
 
     /// A key/value table of its own, as an item has: shown in details,
     /// the inspector and the JSON report.
     public var fields: [Field] {
         get { extras.fields }
-        set { extras = EntryExtras(id: id, fields: newValue, authored: authored) }
+        set { extras.fields = newValue }
     }
 
     /// What its file said of its colour (nil: nothing beyond it).
     public var authored: Authored? {
         get { extras.authored }
-        set { extras = EntryExtras(id: id, fields: fields, authored: newValue) }
+        set { extras.authored = newValue }
     }
 
     /// The fields the inspector and the details layout show: what was
     /// authored, then the plugin's own.
-    public var shownFields: [Field] {
-        guard let authored else { return fields }
-        return authored.fields + fields
-    }
+    public var shownFields: [Field] { extras.shownFields }
 }

@@ -219,21 +219,24 @@ private struct LuaJSONReader {
         return keys
     }
 
+    /// Whether `bytes` are a short ASCII string (a key, most values): valid
+    /// UTF-8 as they are, and far cheaper to decode than to check. A long
+    /// string is left to the standard library's check, as quick as a scan.
+    private static func isShortASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.count <= 64 && bytes.allSatisfy { $0 < 0x80 }
+    }
+
     /// Whether the string at `index` is valid UTF-8, read as ``string(at:)`` reads it.
     private func isValidUTF8(at index: Int32) -> Bool {
         stack.withBytes(at: index) { bytes in
-            bytes.count <= 64 && bytes.allSatisfy { $0 < 0x80 }
-                || String(validating: bytes, as: UTF8.self) != nil
+            Self.isShortASCII(bytes) || String(validating: bytes, as: UTF8.self) != nil
         } ?? false
     }
 
     /// The string at `index` when it is valid UTF-8, which JSON requires.
     private func string(at index: Int32) -> String? {
         stack.withBytes(at: index) { bytes in
-            // A short ASCII string (a key, most values) is valid as it is,
-            // and far cheaper to decode than to check; a long one is left
-            // to the standard library's check, which is as quick as a scan.
-            bytes.count <= 64 && bytes.allSatisfy { $0 < 0x80 }
+            Self.isShortASCII(bytes)
                 ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self)
         } ?? nil
     }
