@@ -43,7 +43,7 @@ int sbl_pcall(lua_State *L, int nargs, int nresults, int64_t budget_ms,
     if (outer) sbl_disarm(g);
     g->call_depth--;
     lua_remove(L, base);
-    if (timed_out != NULL) *timed_out = status != LUA_OK && g->timed_out;
+    if (timed_out != NULL) *timed_out = status != LUA_OK && sbl_timed_out(g);
     if (out_of_memory != NULL) *out_of_memory = status != LUA_OK && g->out_of_memory;
     return status;
 }

@@ -10,6 +10,7 @@
 
 #include <pthread.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <time.h>
 
 #include <lua5.4/lua.h>
@@ -47,23 +48,32 @@ struct sbl_guard {
     char *fresh, *fresh_end;  /* the uncarved rest of the newest chunk */
     pool_chunk *chunks;       /* every chunk, freed with the state */
 
+    /* The watchdog. A call is armed and disarmed with a few atomic stores,
+     * no lock and no clock: the watchdog samples which call runs, and times
+     * out one it has seen running for the whole budget. */
     pthread_mutex_t mutex;
     pthread_cond_t wake;
     pthread_t thread;
-    int quit;
-    int armed;
-    int timed_out;         /* the deadline passed during the current call */
-    int sleeping_until_deadline; /* the watchdog will wake by itself */
-    struct timespec deadline;     /* CLOCK_MONOTONIC */
-    struct timespec stop_at;      /* when a call still stuck is stopped */
-    char *stuck_message;          /* the line the stop writes */
+    int quit;                /* under mutex */
+    int armed;               /* atomic: an outer call runs */
+    uint64_t call;           /* atomic: the number of the current (or last) outer call, from 1 */
+    uint64_t timed_out_call; /* atomic: the call whose budget ran out, 0 for none */
+    int64_t budget_ms;       /* atomic: the current call's budget */
+    int watchdog_idle;       /* atomic: the watchdog waits for a call, and arming must wake it */
+    char *stuck_message;     /* the line the stop writes */
     lua_State *main;
-    lua_State *running;    /* the coroutine currently resumed, if any */
+    lua_State *running;      /* the coroutine currently resumed, if any */
     int call_depth;
 
     char *traceback;
     const void *plain_key_objects[PLAIN_KEY_COUNT]; /* the anchored keys, by KEY_ */
 };
+
+/* Whether the current call ran out of its time budget. */
+static inline int sbl_timed_out(sbl_guard *g) {
+    uint64_t timed_out = __atomic_load_n(&g->timed_out_call, __ATOMIC_RELAXED);
+    return timed_out != 0 && timed_out == __atomic_load_n(&g->call, __ATOMIC_RELAXED);
+}
 
 static inline sbl_guard *guard_of(lua_State *L) {
     void *ud = NULL;

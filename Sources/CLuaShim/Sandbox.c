@@ -75,7 +75,7 @@ static int guarded_move(lua_State *L) {
         int forwards = t > e || t <= f || (to != 1 && !lua_compare(L, 1, to, LUA_OPEQ));
         for (lua_Integer k = 0; k < n; k++) {
             if ((k & 4095) == 4095
-                && (__atomic_load_n(&g->timed_out, __ATOMIC_RELAXED) || g->out_of_memory)) {
+                && (sbl_timed_out(g) || g->out_of_memory)) {
                 return luaL_error(L, g->out_of_memory ? "not enough memory" : "script timed out");
             }
             lua_Integer i = forwards ? k : n - 1 - k;

@@ -1,7 +1,14 @@
 /*
  * The time budget: a watchdog thread per state that sets the hook which
- * stops a call past its deadline, and stops the process when a call inside a
+ * stops a call past its budget, and stops the process when a call inside a
  * library function cannot be interrupted.
+ *
+ * Arming a call costs a few atomic stores: no lock and no clock, which a
+ * lazy source's tens of thousands of calls a render would pay each time.
+ * The watchdog instead wakes every eighth of the budget while calls run,
+ * and times out a call it has seen running for a whole budget: a call is
+ * stopped after at least its budget and at most a quarter more (it may
+ * start just after one look, and pass its budget just after another).
  */
 #include "Guard.h"
 
@@ -17,8 +24,9 @@
 
 static void timeout_hook(lua_State *L, lua_Debug *ar) {
     sbl_guard *g = guard_of(L);
-    if (!__atomic_load_n(&g->timed_out, __ATOMIC_RELAXED) && !g->out_of_memory) {
-        /* A hook left on a coroutine from an earlier call: drop it. */
+    if (!(sbl_timed_out(g) && __atomic_load_n(&g->armed, __ATOMIC_RELAXED)) && !g->out_of_memory) {
+        /* A hook left on a coroutine from an earlier call, or set as a
+         * call ended: drop it. */
         lua_sethook(L, NULL, 0, 0);
         return;
     }
@@ -34,7 +42,7 @@ static void timeout_hook(lua_State *L, lua_Debug *ar) {
     /* The hook stays installed, so a script that catches this error with
      * pcall meets it again at its next instruction. The message names the
      * line that was running, which luaL_error cannot see from a hook. */
-    const char *what = __atomic_load_n(&g->timed_out, __ATOMIC_RELAXED) ? "script timed out" : "not enough memory";
+    const char *what = sbl_timed_out(g) ? "script timed out" : "not enough memory";
     if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0) {
         luaL_error(L, "%s:%d: %s", ar->short_src, ar->currentline, what);
     }
@@ -45,14 +53,13 @@ void sbl_set_timeout_hook(lua_State *L) {
     lua_sethook(L, timeout_hook, LUA_MASKCOUNT | LUA_MASKCALL, 1);
 }
 
-static int deadline_passed(const struct timespec *deadline) {
+static int64_t now_ms(void) {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
-    return now.tv_sec > deadline->tv_sec
-        || (now.tv_sec == deadline->tv_sec && now.tv_nsec >= deadline->tv_nsec);
+    return (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
 }
 
-/* A call that passed its deadline and still runs this long after is stuck
+/* A call that ran out of its budget and still runs this long after is stuck
  * in C, where the hook never fires: a backtracking string.find, a long plain
  * search, a read that blocks. Nothing can unwind it safely, so the process
  * ends, the way a signal would end it. */
@@ -68,11 +75,9 @@ void sbl_set_stuck_message(lua_State *L, const char *message) {
     g->stuck_message = strdup(message);
 }
 
-static struct timespec later(struct timespec from, int64_t ms) {
-    int64_t ns = (int64_t)from.tv_nsec + (ms % 1000) * 1000000;
-    from.tv_sec += (time_t)(ms / 1000) + (time_t)(ns / 1000000000);
-    from.tv_nsec = (long)(ns % 1000000000);
-    return from;
+static struct timespec at_ms(int64_t ms) {
+    struct timespec t = { .tv_sec = (time_t)(ms / 1000), .tv_nsec = (long)(ms % 1000) * 1000000 };
+    return t;
 }
 
 static void stop_stuck(sbl_guard *g) {
@@ -88,57 +93,80 @@ static void stop_stuck(sbl_guard *g) {
     _exit(65);
 }
 
-/* The watchdog sleeps until the current call's deadline. Calls in a row push
- * the deadline later without waking it: when it wakes it re-reads the
- * deadline and sleeps again, so arming a call costs a lock, not a wake-up.
- * Past the deadline it arms the hook, then sleeps out the grace. */
+/* The watchdog, with the mutex held but while it waits. Without a call
+ * it waits to be woken; while calls run it looks every eighth of the budget
+ * at which call runs. One it sees still running a whole budget after it
+ * first saw it gets the hook, and one still running a grace after that
+ * stops the process. */
 void *sbl_watchdog_main(void *arg) {
     sbl_guard *g = (sbl_guard *)arg;
+    uint64_t seen = 0;      /* the call last seen running */
+    int64_t seen_at = 0;    /* when it was first seen */
+    int64_t stop_at = 0;    /* when the call timed out is stopped, if still running */
     pthread_mutex_lock(&g->mutex);
     while (!g->quit) {
-        if (!g->armed) {
-            g->sleeping_until_deadline = 0;
+        /* Idle is published before `armed` is read, and arming publishes
+         * `armed` before it reads idle: one of the two sees the other, so a
+         * call armed now is never left to an untimed wait. */
+        __atomic_store_n(&g->watchdog_idle, 1, __ATOMIC_SEQ_CST);
+        if (!__atomic_load_n(&g->armed, __ATOMIC_SEQ_CST)) {
             pthread_cond_wait(&g->wake, &g->mutex);
+            seen = 0;
             continue;
         }
-        g->sleeping_until_deadline = 1;
-        struct timespec until = g->timed_out ? g->stop_at : g->deadline;
-        pthread_cond_timedwait(&g->wake, &g->mutex, &until);
-        if (!g->armed || g->quit) continue;
-        if (!g->timed_out && deadline_passed(&g->deadline)) {
-            /* lua_sethook is documented as safe to call asynchronously. */
-            __atomic_store_n(&g->timed_out, 1, __ATOMIC_RELAXED);
-            g->stop_at = later(g->deadline, STUCK_GRACE_MS);
+        __atomic_store_n(&g->watchdog_idle, 0, __ATOMIC_SEQ_CST);
+        uint64_t call = __atomic_load_n(&g->call, __ATOMIC_SEQ_CST);
+        int64_t budget = __atomic_load_n(&g->budget_ms, __ATOMIC_RELAXED);
+        int64_t now = now_ms();
+        if (call != seen) {
+            seen = call;
+            seen_at = now;
+        } else if (__atomic_load_n(&g->timed_out_call, __ATOMIC_RELAXED) == call) {
+            if (now >= stop_at && __atomic_load_n(&g->armed, __ATOMIC_SEQ_CST)
+                && __atomic_load_n(&g->call, __ATOMIC_SEQ_CST) == call) {
+                stop_stuck(g);
+            }
+        } else if (now - seen_at >= budget) {
+            /* A call that ended just now and the next one tell this one
+             * apart by its number: the hook of a call not timed out drops
+             * itself. lua_sethook is documented as safe to call asynchronously. */
+            __atomic_store_n(&g->timed_out_call, call, __ATOMIC_RELAXED);
+            stop_at = now + STUCK_GRACE_MS;
             sbl_set_timeout_hook(g->main);
-            if (g->running != NULL) sbl_set_timeout_hook(g->running);
-        } else if (g->timed_out && deadline_passed(&g->stop_at)) {
-            stop_stuck(g);
+            lua_State *running = __atomic_load_n(&g->running, __ATOMIC_SEQ_CST);
+            if (running != NULL) sbl_set_timeout_hook(running);
         }
+        int64_t step = budget / 8 > 0 ? budget / 8 : 1;
+        struct timespec until = at_ms(__atomic_load_n(&g->timed_out_call, __ATOMIC_RELAXED) == call
+                                          ? stop_at : now + step);
+        pthread_cond_timedwait(&g->wake, &g->mutex, &until);
     }
     pthread_mutex_unlock(&g->mutex);
     return NULL;
 }
 
 void sbl_arm(sbl_guard *g, int64_t budget_ms) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    pthread_mutex_lock(&g->mutex);
-    g->deadline = later(now, budget_ms);
-    /* After a timeout the watchdog sleeps out the grace, which may end
-     * after this call's deadline. */
-    if (g->timed_out) g->sleeping_until_deadline = 0;
-    g->armed = 1;
-    g->timed_out = 0;
-    g->running = NULL;
-    if (!g->sleeping_until_deadline) pthread_cond_signal(&g->wake);
-    pthread_mutex_unlock(&g->mutex);
+    __atomic_store_n(&g->budget_ms, budget_ms, __ATOMIC_RELAXED);
+    __atomic_store_n(&g->running, NULL, __ATOMIC_SEQ_CST);
+    uint64_t previous = __atomic_fetch_add(&g->call, 1, __ATOMIC_SEQ_CST);
+    __atomic_store_n(&g->armed, 1, __ATOMIC_SEQ_CST);
+    /* The watchdog waits for a call, or sleeps out the grace of the call
+     * before, which may end after this one's budget: wake it. */
+    if (__atomic_load_n(&g->watchdog_idle, __ATOMIC_SEQ_CST)
+        || __atomic_load_n(&g->timed_out_call, __ATOMIC_RELAXED) == previous) {
+        pthread_mutex_lock(&g->mutex);
+        pthread_cond_signal(&g->wake);
+        pthread_mutex_unlock(&g->mutex);
+    }
 }
 
 void sbl_disarm(sbl_guard *g) {
-    pthread_mutex_lock(&g->mutex);
-    g->armed = 0;
-    if (g->timed_out || g->out_of_memory) lua_sethook(g->main, NULL, 0, 0);
-    pthread_mutex_unlock(&g->mutex);
+    __atomic_store_n(&g->armed, 0, __ATOMIC_SEQ_CST);
+    if (sbl_timed_out(g) || g->out_of_memory) {
+        pthread_mutex_lock(&g->mutex);
+        lua_sethook(g->main, NULL, 0, 0);
+        pthread_mutex_unlock(&g->mutex);
+    }
 }
 
 /* coroutine.resume that tells the watchdog which thread runs. */
@@ -148,8 +176,8 @@ int sbl_guarded_resume(lua_State *L) {
     sbl_guard *g = guard_of(L);
     pthread_mutex_lock(&g->mutex);
     lua_State *previous = g->running;
-    g->running = co;
-    if (g->timed_out || g->out_of_memory) sbl_set_timeout_hook(co);
+    __atomic_store_n(&g->running, co, __ATOMIC_SEQ_CST);
+    if (sbl_timed_out(g) || g->out_of_memory) sbl_set_timeout_hook(co);
     pthread_mutex_unlock(&g->mutex);
 
     lua_pushvalue(L, lua_upvalueindex(1));
@@ -157,8 +185,8 @@ int sbl_guarded_resume(lua_State *L) {
     lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
 
     pthread_mutex_lock(&g->mutex);
-    g->running = previous;
-    if (g->timed_out || g->out_of_memory) sbl_set_timeout_hook(L);
+    __atomic_store_n(&g->running, previous, __ATOMIC_SEQ_CST);
+    if (sbl_timed_out(g) || g->out_of_memory) sbl_set_timeout_hook(L);
     pthread_mutex_unlock(&g->mutex);
     return lua_gettop(L);
 }

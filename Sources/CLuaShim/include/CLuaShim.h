@@ -7,7 +7,7 @@
  * Swift never sees a raising Lua call: functions written in Swift are entered
  * through a C trampoline that raises their error after the Swift frames have
  * returned, and every state runs behind a guard that caps its memory and arms
- * a time-out hook only once a deadline has passed.
+ * a time-out hook only once a call has run out of its time budget.
  */
 
 #include <stddef.h>
@@ -40,7 +40,7 @@ int sbl_check_cap(lua_State *L, size_t more);
  * the error came from the guard. */
 int sbl_pcall(lua_State *L, int nargs, int nresults, int64_t budget_ms,
               int *timed_out, int *out_of_memory);
-/* A call still running a second past its deadline is stuck in C code the
+/* A call still running a second past its budget is stuck in C code the
  * hook cannot reach (a backtracking string.find): the watchdog then calls
  * the stop hook, writes the state's stuck message and a newline to standard
  * error, and ends the process with status 65. The hook is process-wide and
