@@ -58,6 +58,26 @@ import Testing
 
     // MARK: clipping
 
+    /// Short texts that are not printable ASCII have their clusters
+    /// remembered: each is still drawn as itself, among more of them than
+    /// are remembered, and after the canvas is reset.
+    @Test func shortGlyphsDrawnOverAndOverAreEachThemselves() {
+        let glyphs = ["…", "›", "‹", "✓", "☐", "é", "e\u{301}", "👍🏽", "中", "→", "\u{1B}x", "·"]
+        var canvas = Canvas(width: 4, height: glyphs.count * 3)
+        for pass in 0..<2 {
+            if pass == 1 { canvas.reset(width: 4, height: glyphs.count * 3) }
+            for y in 0..<(glyphs.count * 3) {
+                canvas.draw(glyphs[y % glyphs.count], x: 0, y: y, style: .plain, clip: canvas.bounds)
+            }
+            let expected = (0..<(glyphs.count * 3)).map { y in
+                var fresh = Canvas(width: 4, height: 1)
+                fresh.draw(glyphs[y % glyphs.count], x: 0, y: 0, style: .plain, clip: fresh.bounds)
+                return Self.plainLines(fresh)[0]
+            }
+            #expect(Self.plainLines(canvas) == expected)
+        }
+    }
+
     @Test func textIsClippedToTheClipRect() {
         var canvas = Canvas(width: 10, height: 3)
         let clip = Rect(x: 2, y: 0, width: 4, height: 3)

@@ -15,6 +15,20 @@ public struct Canvas: Sendable {
         /// Columns the cluster takes: 1 or more, or 0 for a cell a wide one
         /// to its left covers.
         public var width: UInt8
+        /// Always zero: with it a cell's eight bytes are all defined, so
+        /// cells are filled and compared eight bytes at a time (``bits``).
+        private var reserved: UInt8 = 0
+
+        public init(code: UInt32, style: UInt16, width: UInt8) {
+            self.code = code
+            self.style = style
+            self.width = width
+        }
+
+        /// The cell's eight bytes as one number: two cells are equal
+        /// exactly when their bits are.
+        @inline(__always)
+        var bits: UInt64 { unsafeBitCast(self, to: UInt64.self) }
 
         static let clusterFlag: UInt32 = 0x8000_0000
         static let space = UInt32(0x20)
@@ -30,6 +44,13 @@ public struct Canvas: Sendable {
     public private(set) var clusters: [String] = []
     /// Keyed by bytes: String equality is canonical, and a cluster is drawn as written.
     private var clusterIndex: [[UInt8]: UInt32] = [:]
+    /// The clusters of the few short texts drawn over and over that are not
+    /// printable ASCII (an ellipsis, a row's more-marker, a check mark),
+    /// as ``TextWidth/forEachCluster(in:_:)`` finds them in the sanitised
+    /// text: finding them is dear, and a band draws such a glyph on every
+    /// row. Kept across ``reset(width:height:fill:)``.
+    private var glyphs: [(key: GlyphKey, clusters: [(text: String, width: Int)])] = []
+    private static let glyphsKept = 8
     /// The style the canvas was filled with, and for each line the column
     /// after the last cell drawn on it since: the cells past it are still
     /// that fill, so a writer finds a line's end without reading them.
@@ -67,7 +88,7 @@ public struct Canvas: Sendable {
         let cell = Cell(code: Cell.space, style: fillStyle, width: 1)
         cells.withUnsafeMutableBufferPointer { cells in
             for y in 0..<height where drawnEnds[y] > 0 {
-                (cells.baseAddress! + y * width).update(repeating: cell, count: drawnEnds[y])
+                Self.set(cells.baseAddress! + y * width, to: cell, count: drawnEnds[y])
                 drawnEnds[y] = 0
             }
         }
@@ -142,12 +163,43 @@ public struct Canvas: Sendable {
         guard !area.isEmpty else { return }
         let cell = Cell(code: code, style: intern(style), width: 1)
         let width = self.width
-        cells.withUnsafeMutableBufferPointer { cells in
+        let cut = cells.withUnsafeMutableBufferPointer { cells in
+            var cut = false
             for y in area.y..<area.maxY {
-                (cells.baseAddress! + y * width + area.x).update(repeating: cell, count: area.width)
+                let row = cells.baseAddress! + y * width
+                Self.set(row + area.x, to: cell, count: area.width)
+                cut = cut || Self.cutsCluster(row, width: width, start: area.x, end: area.maxX)
             }
+            return cut
         }
-        for y in area.y..<area.maxY { repairEdges(y: y, start: area.x, end: area.maxX) }
+        for y in area.y..<area.maxY {
+            if drawnEnds[y] < area.maxX { drawnEnds[y] = area.maxX }
+        }
+        // Most fills meet no wide cluster at their edges: only a fill that
+        // cut one goes through the repair.
+        if cut {
+            for y in area.y..<area.maxY { repairEdges(y: y, start: area.x, end: area.maxX) }
+        }
+    }
+
+    /// Whether writing cells `start..<end` of the line at `row` left part
+    /// of a wide cluster outside them: the cell before is a wide cluster's
+    /// head or covered part, or the cell after is covered.
+    @inline(__always)
+    private static func cutsCluster(_ row: UnsafeMutablePointer<Cell>, width: Int, start: Int, end: Int)
+        -> Bool
+    {
+        (start > 0 && row[start - 1].width != 1) || (end < width && row[end].width == 0)
+    }
+
+    /// Sets `count` cells from `start` to `cell`, eight bytes a store (which
+    /// the compiler widens further), not a field at a time.
+    @inline(__always)
+    private static func set(_ start: UnsafeMutablePointer<Cell>, to cell: Cell, count: Int) {
+        let bits = cell.bits
+        start.withMemoryRebound(to: UInt64.self, capacity: count) { words in
+            for i in 0..<count { words[i] = bits }
+        }
     }
 
     /// Draws sanitised text from column `x`, keeping only cells inside
@@ -194,9 +246,9 @@ public struct Canvas: Sendable {
     ) -> Int {
         var column = x
         var written: (start: Int, end: Int)?
-        TextWidth.forEachCluster(in: Sanitizer.clean(text)) { cluster, w, _ in
+        for (cluster, w) in clusters(of: text) {
             defer { column += w }
-            guard visible, column + w > area.x, column < area.maxX else { return }
+            guard visible, column + w > area.x, column < area.maxX else { continue }
             let row = y * width
             if column >= area.x && column + w <= area.maxX {
                 cells[row + column] = Cell(code: code(for: cluster), style: id, width: UInt8(min(w, 255)))
@@ -214,6 +266,40 @@ public struct Canvas: Sendable {
         }
         if let written { repairEdges(y: y, start: written.start, end: written.end) }
         return column
+    }
+
+    /// The clusters of `text`, sanitised, with their widths: remembered for
+    /// a short text, found again for a long one.
+    private mutating func clusters(of text: String) -> [(text: String, width: Int)] {
+        let key = GlyphKey(text)
+        if let key, let known = glyphs.first(where: { $0.key == key }) { return known.clusters }
+        var clusters: [(text: String, width: Int)] = []
+        TextWidth.forEachCluster(in: Sanitizer.clean(text)) { cluster, width, _ in
+            clusters.append((cluster, width))
+        }
+        if let key {
+            if glyphs.count == Self.glyphsKept { glyphs.removeFirst() }
+            glyphs.append((key, clusters))
+        }
+        return clusters
+    }
+
+    /// A text of at most 16 bytes as its bytes, compared without the
+    /// normalisation String equality does.
+    private struct GlyphKey: Equatable {
+        var bytes: (UInt64, UInt64) = (0, 0)
+        var count: Int
+
+        init?(_ text: String) {
+            var text = text
+            guard let count = text.withUTF8({ $0.count <= 16 ? $0.count : nil }) else { return nil }
+            self.count = count
+            withUnsafeMutableBytes(of: &bytes) { storage in
+                text.withUTF8 { storage.copyMemory(from: UnsafeRawBufferPointer($0)) }
+            }
+        }
+
+        static func == (a: GlyphKey, b: GlyphKey) -> Bool { a.count == b.count && a.bytes == b.bytes }
     }
 
     /// Draws printable ASCII bytes (the caller vouches for them) from
@@ -247,13 +333,19 @@ public struct Canvas: Sendable {
         let start = max(x, area.x)
         let end = min(x + count, area.maxX)
         guard start < end else { return x + count }
-        let row = y * width
-        cells.withUnsafeMutableBufferPointer { cells in
+        let width = self.width
+        let cut = cells.withUnsafeMutableBufferPointer { cells in
+            let row = cells.baseAddress! + y * width
             for column in start..<end {
-                cells[row + column] = Cell(code: UInt32(bytes[column - x]), style: style, width: 1)
+                row[column] = Cell(code: UInt32(bytes[column - x]), style: style, width: 1)
             }
+            return Self.cutsCluster(row, width: width, start: start, end: end)
         }
-        repairEdges(y: y, start: start, end: end)
+        if cut {
+            repairEdges(y: y, start: start, end: end)
+        } else if drawnEnds[y] < end {
+            drawnEnds[y] = end
+        }
         return x + count
     }
 

@@ -12,6 +12,10 @@ public struct Painter: Sendable {
     /// The role styles painting uses, each over the background, resolved
     /// once: a band asks for them for every element it draws.
     private let ink: Ink
+    /// The theme's ellipsis: its columns, and whether the character before
+    /// it stays a cluster of its own (so a cut label's last character and the
+    /// ellipsis are drawn one after the other, not as one new string).
+    private let ellipsis: (columns: Int, standsApart: Bool)
 
     private struct Ink: Sendable {
         var background, header, rowTitle, indicator, label, text, muted, hex: Style
@@ -25,6 +29,15 @@ public struct Painter: Sendable {
         self.theme = theme
         self.depth = depth
         self.settings = settings
+        func clusters(_ text: String) -> Int {
+            var count = 0
+            TextWidth.forEachCluster(in: text) { _, _, _ in count += 1 }
+            return count
+        }
+        let glyph = theme.glyphs.ellipsis
+        // A printable ASCII character joins what follows only when that
+        // starts with a mark or a joiner: one letter stands for them all.
+        ellipsis = (TextWidth.of(glyph), clusters("a" + glyph) == 1 + clusters(glyph))
         func role(_ role: Role) -> Style { theme.style(role).over(theme.style(.background)) }
         let label = role(.label)
         let text = role(.text)
@@ -284,15 +297,16 @@ public struct Painter: Sendable {
                 canvas.draw(printableASCII: bytes, x: x, y: y, style: style, clip: clip)
                 return true
             }
-            let ellipsis = theme.glyphs.ellipsis
-            let room = columns - TextWidth.of(ellipsis)
+            let room = columns - ellipsis.columns
             guard room >= 0 else { return true }
-            // The last byte kept is drawn with the ellipsis, which could join it.
-            let head = max(0, room - 1)
+            // The last byte kept is drawn with the ellipsis where the
+            // ellipsis could join it.
+            let head = ellipsis.standsApart ? room : max(0, room - 1)
             canvas.draw(
                 printableASCII: UnsafeBufferPointer(rebasing: bytes[..<head]), x: x, y: y, style: style,
                 clip: clip)
-            let tail = room > 0 ? String(UnicodeScalar(bytes[head])) + ellipsis : ellipsis
+            let glyph = theme.glyphs.ellipsis
+            let tail = head < room ? String(UnicodeScalar(bytes[head])) + glyph : glyph
             canvas.draw(tail, x: x + head, y: y, style: style, clip: clip)
             return true
         }
