@@ -98,6 +98,31 @@ import Testing
         }
     }
 
+    /// An item's key is its id when it has one, else the path of names
+    /// (escaped) from its section, in every layout; layout makes it only
+    /// when asked, and it is the key the view state keys by.
+    @Test(arguments: [LayoutSettings.Style.shelves, .outline, .details])
+    func anItemsKeyIsItsIDElseItsNamePath(_ style: LayoutSettings.Style) {
+        let catalogue = Catalogue(sections: [
+            Section(
+                name: "Reds/Pinks",
+                rows: [
+                    Row(
+                        name: "Light",
+                        content: .items([
+                            Item(name: "a/b\\c", color: Color(rgb: 0xFF0000)),
+                            Item(name: "named", color: Color(rgb: 0x00FF00), id: "brand/red"),
+                        ]))
+                ])
+        ])
+        var settings = LayoutSettings()
+        settings.style = style
+        let items = Self.elements(Self.layout(catalogue, settings: settings).layout(Viewport()), .item)
+        let row = Self.rowKey("Reds/Pinks", "Light")
+        #expect(items.map(\.key) == [ModelKey.child(of: row, name: "a/b\\c", id: nil), "#brand\\/red"])
+        #expect(items[0].key == row + "/=a\\/b\\\\c")
+    }
+
     @Test func anEmptyCatalogueHasNoHeight() {
         let layout = Self.layout(Catalogue(sections: []))
         #expect(layout.documentHeight == 0)

@@ -82,7 +82,14 @@ public struct LayoutElement: Sendable, Equatable {
 
     public var content: Content
     public var path: ElementPath
-    public var key: String
+    /// The element's model key (``ModelKey``), made when it is asked for:
+    /// a render asks for none, and layout would otherwise make a string for
+    /// every cell on screen.
+    public var key: String {
+        get { keyParts.key }
+        set { keyParts = .whole(newValue) }
+    }
+    private var keyParts: KeyParts
     public var frame: Rect
     public var clip: Rect
     public var title: String
@@ -111,10 +118,42 @@ public struct LayoutElement: Sendable, Equatable {
     public init(_ content: Content, path: ElementPath, key: String, frame: Rect, clip: Rect, title: String) {
         self.content = content
         self.path = path
-        self.key = key
+        keyParts = .whole(key)
         self.frame = frame
         self.clip = clip
         self.title = title
+    }
+
+    /// An element whose key is `ModelKey.child(of: parentKey, name:, id:)`,
+    /// made only when asked for.
+    public init(
+        _ content: Content, path: ElementPath, childOf parentKey: String, name: String, id: String?,
+        frame: Rect, clip: Rect, title: String
+    ) {
+        self.content = content
+        self.path = path
+        keyParts = .child(of: parentKey, name: name, id: id)
+        self.frame = frame
+        self.clip = clip
+        self.title = title
+    }
+
+    /// A key, or what makes it; equal when the keys are.
+    private enum KeyParts: Sendable, Equatable {
+        case whole(String)
+        case child(of: String, name: String, id: String?)
+
+        var key: String {
+            switch self {
+            case .whole(let key): key
+            case .child(let parent, let name, let id): ModelKey.child(of: parent, name: name, id: id)
+            }
+        }
+
+        static func == (a: KeyParts, b: KeyParts) -> Bool {
+            if case .whole(let x) = a, case .whole(let y) = b { return x == y }
+            return a.key == b.key
+        }
     }
 
     public var kind: Kind {

@@ -270,7 +270,7 @@ struct StripGeometry {
                 let cells = details ? table?.cells(of: item) ?? [] : []
                 var element = LayoutElement(
                     .item(LayoutElement.ItemContent(table: table, cells: cells)), path: path.child(i + 1),
-                    key: ModelKey.child(of: key, name: item.name, id: item.id),
+                    childOf: key, name: item.name, id: item.id,
                     frame: frame, clip: frame.intersection(window), title: item.name)
                 element.color = item.color
                 element.matched = matched(item.name)
@@ -278,11 +278,19 @@ struct StripGeometry {
                 element.siblings = row.count
                 if !details { element.depth = 2 }
                 // A details table's line has the focus when `pick` puts it there.
-                element.isSelected = !state.selected.isEmpty && state.selected.contains(element.key)
-                element.isFocused = state.focus == element.key
+                Self.mark(&element, in: state)
                 return element
             }
         }
+    }
+
+    /// Marks an item selected or focused as `state` has it; its key is made
+    /// only when the state selects or focuses something.
+    private static func mark(_ element: inout LayoutElement, in state: ViewState) {
+        guard !state.selected.isEmpty || state.focus != nil else { return }
+        let key = element.key
+        element.isSelected = state.selected.contains(key)
+        element.isFocused = state.focus == key
     }
 
     private func appendItems(
@@ -322,14 +330,12 @@ struct StripGeometry {
             elements.add {
                 var element = LayoutElement(
                     .item(LayoutElement.ItemContent()), path: path.child(i + 1),
-                    key: ModelKey.child(of: key, name: item.name, id: item.id),
-                    frame: frame, clip: clip, title: item.name)
+                    childOf: key, name: item.name, id: item.id, frame: frame, clip: clip, title: item.name)
                 element.color = item.color
                 element.matched = matched(item.name)
                 element.index = i + 1
                 element.siblings = row.count
-                element.isSelected = !state.selected.isEmpty && state.selected.contains(element.key)
-                element.isFocused = state.focus == element.key
+                Self.mark(&element, in: state)
                 return element
             }
         }
