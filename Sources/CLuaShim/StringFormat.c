@@ -58,92 +58,86 @@ static int parse_spec(const char **at, const char *end, spec *out) {
     return 1;
 }
 
-/* The result being built; `full` once it would pass SHORT_RESULT. */
+/* The result being built, at most SHORT_RESULT bytes. */
 typedef struct {
     char bytes[SHORT_RESULT];
     size_t length;
-    int full;
 } result;
 
-static void add(result *r, const char *bytes, size_t length) {
-    if (r->full || length > SHORT_RESULT - r->length) {
-        r->full = 1;
-        return;
-    }
-    memcpy(r->bytes + r->length, bytes, length);
-    r->length += length;
-}
-
-static void add_repeated(result *r, char c, size_t count) {
-    if (r->full || count > SHORT_RESULT - r->length) {
-        r->full = 1;
-        return;
-    }
-    memset(r->bytes + r->length, c, count);
-    r->length += count;
-}
-
-/* `sign` then `body`, padded to the spec's width as printf pads. */
-static void add_padded(result *r, const spec *s, const char *sign, const char *body, size_t length) {
-    size_t used = strlen(sign) + length;
-    size_t pad = (size_t)s->width > used ? (size_t)s->width - used : 0;
-    if (!s->left && !s->zero) add_repeated(r, ' ', pad);
-    add(r, sign, strlen(sign));
-    if (!s->left && s->zero) add_repeated(r, '0', pad);
-    add(r, body, length);
-    if (s->left) add_repeated(r, ' ', pad);
-}
-
-static void add_integer(result *r, const spec *s, lua_Integer value) {
-    char digits[24];
-    char *end = digits + sizeof digits, *p = end;
-    const char *sign = "";
-    if (s->conversion == 'd') {
-        /* Unsigned arithmetic so the most negative integer has a magnitude. */
-        unsigned long long magnitude = (unsigned long long)value;
-        if (value < 0) {
-            sign = "-";
-            magnitude = 0ULL - magnitude;
-        }
-        do *--p = (char)('0' + magnitude % 10); while ((magnitude /= 10) != 0);
-    } else {
-        /* %x reads the integer as unsigned, as C's does. */
-        const char *hex = s->conversion == 'x' ? "0123456789abcdef" : "0123456789ABCDEF";
-        unsigned long long bits = (unsigned long long)value;
-        do *--p = hex[bits & 15]; while ((bits >>= 4) != 0);
-    }
-    add_padded(r, s, sign, p, (size_t)(end - p));
-}
-
-/* Builds the result in one pass; 0 as soon as anything is not of the fast
- * kind, before anything has been pushed. */
+/* Builds the result in one pass, writing each conversion straight into it;
+ * 0 as soon as anything is not of the fast kind or the result would not
+ * fit, before anything has been pushed. */
 static int format_short(lua_State *L, const char *format, size_t length, result *r) {
     const char *p = format, *end = format + length;
+    char *out = r->bytes, *const limit = r->bytes + SHORT_RESULT;
     int arg = 1;
     while (p < end) {
-        const char *percent = memchr(p, '%', (size_t)(end - p));
-        if (percent == NULL) percent = end;
-        add(r, p, (size_t)(percent - p));
-        if (percent == end) break;
-        p = percent + 1;
+        char c = *p++;
+        if (c != '%') {
+            if (out == limit) return 0;
+            *out++ = c;
+            continue;
+        }
         spec s;
         if (!parse_spec(&p, end, &s)) return 0;
         if (s.conversion == '%') {
-            add(r, "%", 1);
-        } else if (s.conversion == 's') {
+            if (out == limit) return 0;
+            *out++ = '%';
+            continue;
+        }
+        const char *body;
+        size_t n;
+        int negative = 0;
+        char digits[24];
+        if (s.conversion == 's') {
             if (lua_type(L, ++arg) != LUA_TSTRING) return 0;
-            size_t n;
-            const char *text = lua_tolstring(L, arg, &n);
+            body = lua_tolstring(L, arg, &n);
             /* Lua refuses a string with a zero byte when padding it. */
-            if (memchr(text, '\0', n) != NULL) return 0;
-            add_padded(r, &s, "", text, n);
+            if (memchr(body, '\0', n) != NULL) return 0;
         } else {
             if (!lua_isinteger(L, ++arg)) return 0;
-            add_integer(r, &s, lua_tointeger(L, arg));
+            lua_Integer value = lua_tointeger(L, arg);
+            char *digits_end = digits + sizeof digits, *q = digits_end;
+            if (s.conversion == 'd') {
+                /* Unsigned arithmetic so the most negative integer has a magnitude. */
+                unsigned long long magnitude = (unsigned long long)value;
+                if (value < 0) {
+                    negative = 1;
+                    magnitude = 0ULL - magnitude;
+                }
+                do *--q = (char)('0' + magnitude % 10); while ((magnitude /= 10) != 0);
+            } else {
+                /* %x reads the integer as unsigned, as C's does. */
+                const char *hex = s.conversion == 'x' ? "0123456789abcdef" : "0123456789ABCDEF";
+                unsigned long long bits = (unsigned long long)value;
+                do *--q = hex[bits & 15]; while ((bits >>= 4) != 0);
+            }
+            body = q;
+            n = (size_t)(digits_end - q);
         }
-        if (r->full) return 0;
+        /* Padded to the width as printf pads: spaces before, zeros after
+         * the sign, or spaces after when left-justified. */
+        size_t used = n + (size_t)negative;
+        size_t pad = (size_t)s.width > used ? (size_t)s.width - used : 0;
+        if (used + pad > (size_t)(limit - out)) return 0;
+        if (!s.left && !s.zero) {
+            memset(out, ' ', pad);
+            out += pad;
+        }
+        if (negative) *out++ = '-';
+        if (!s.left && s.zero) {
+            memset(out, '0', pad);
+            out += pad;
+        }
+        memcpy(out, body, n);
+        out += n;
+        if (s.left) {
+            memset(out, ' ', pad);
+            out += pad;
+        }
     }
-    return !r->full;
+    r->length = (size_t)(out - r->bytes);
+    return 1;
 }
 
 static int fast_format(lua_State *L) {
@@ -151,7 +145,6 @@ static int fast_format(lua_State *L) {
     const char *format = lua_type(L, 1) == LUA_TSTRING ? lua_tolstring(L, 1, &length) : NULL;
     result r;
     r.length = 0;
-    r.full = 0;
     if (format != NULL && format_short(L, format, length, &r)) {
         lua_pushlstring(L, r.bytes, r.length);
         return 1;

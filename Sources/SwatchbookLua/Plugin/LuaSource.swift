@@ -49,7 +49,11 @@ final class LuaSource: CatalogueSource {
     private var sectionCountCache: Int?
     private var sectionCache: [Int: SectionSummary] = [:]
     private var rowCountCache: [Int: Int] = [:]
-    private var rowCache: [RowPosition: (RowSummary, RowContent?)] = [:]
+    /// Rows answered, by section; the section asked last is kept at hand,
+    /// since layout asks a section's rows one after another (a dictionary
+    /// keyed by position hashed twice for every row laid out).
+    private var rowCache: [Int: RowAnswers] = [:]
+    private var lastRows: (section: Int, answers: RowAnswers)?
     /// The rows asked, in the order they were first answered.
     private(set) var answeredRows: [RowPosition] = []
     /// Items, kept in runs per row.
@@ -102,6 +106,7 @@ final class LuaSource: CatalogueSource {
         sectionCache = [:]
         rowCountCache = [:]
         rowCache = [:]
+        lastRows = nil
         answeredRows = []
         itemCache.removeAll()
         lastRowItems = nil
@@ -186,16 +191,36 @@ final class LuaSource: CatalogueSource {
     }
 
     private func lazyRow(_ section: Int, _ row: Int) -> (RowSummary, RowContent?) {
-        let key = RowPosition(section: section, row: row)
-        if let cached = rowCache[key] { return cached }
+        let answers = rowAnswers(section)
+        if row < answers.rows.count, let cached = answers.rows[row] { return cached }
         let answer =
             ask(.row, Arguments(section + 1, row + 1), plain: CatalogueReader.plainRow) {
                 reader throws(CatalogueReader.Failure) in
                 try reader.lazyRow(at: -1, path: "")
             } ?? (RowSummary(name: "", kind: .items, count: 0), nil)
-        rowCache[key] = answer
-        answeredRows.append(key)
+        // Only rows inside the section's count are kept (layout asks no other).
+        guard row < answers.rows.count else { return answer }
+        answers.rows[row] = answer
+        answeredRows.append(RowPosition(section: section, row: row))
         return answer
+    }
+
+    /// The answered rows of `section`, made room for as many as it has.
+    private func rowAnswers(_ section: Int) -> RowAnswers {
+        if let lastRows, lastRows.section == section { return lastRows.answers }
+        let answers = rowCache[section] ?? RowAnswers(count: rowCount(section))
+        rowCache[section] = answers
+        lastRows = (section, answers)
+        return answers
+    }
+
+    /// A section's rows as answered, nil where not asked yet.
+    private final class RowAnswers {
+        var rows: [(RowSummary, RowContent?)?]
+
+        init(count: Int) {
+            rows = Array(repeating: nil, count: count)
+        }
     }
 
     /// Calls `source.NAME(arguments…)` under the script limits and reads its
