@@ -39,7 +39,10 @@ public struct Canvas: Sendable {
     public private(set) var cells: [Cell]
     public private(set) var styles: [Style] = []
     private var styleIDs: StyleTable
-    private var lastInterned: (style: Style, id: UInt16) = (.plain, 0)
+    /// The styles interned last, newest first: painting asks for a few
+    /// styles over and over (a swatch's label after its block and its hex
+    /// code), answered from here without hashing.
+    private var recent = RecentStyles()
     /// Clusters of more than one scalar, referred to by index.
     public private(set) var clusters: [String] = []
     /// Keyed by bytes: String equality is canonical, and a cluster is drawn as written.
@@ -95,7 +98,7 @@ public struct Canvas: Sendable {
         // The fill keeps its id: styles are interned again in the same order.
         styles.removeAll(keepingCapacity: true)
         styleIDs.removeAll()
-        lastInterned = (.plain, 0)
+        recent = RecentStyles()
         clusters.removeAll(keepingCapacity: true)
         clusterIndex.removeAll(keepingCapacity: true)
         _ = styleIDs.id(of: Style.plain.packed) { 0 }
@@ -106,15 +109,37 @@ public struct Canvas: Sendable {
     public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 
     public mutating func intern(_ style: Style) -> UInt16 {
-        // Painting asks for the same style many times in a row (a label
-        // after a label): answer those without hashing.
-        if style == lastInterned.style { return lastInterned.id }
-        let id = styleIDs.id(of: style.packed) {
+        let packed = style.packed
+        if let id = recent.id(of: packed) { return id }
+        let id = styleIDs.id(of: packed) {
             styles.append(style)
             return UInt16(truncatingIfNeeded: styles.count - 1)
         }
-        lastInterned = (style, id)
+        recent.add(packed, id: id)
         return id
+    }
+
+    /// The last four styles interned, by their packed bits.
+    /// (No style packs to all ones, so an empty place matches nothing.)
+    private struct RecentStyles {
+        typealias Key = (UInt64, UInt64)
+        private static let none: Key = (.max, .max)
+        private var keys: (Key, Key, Key, Key) = (Style.plain.packed, none, none, none)
+        private var ids: (UInt16, UInt16, UInt16, UInt16) = (0, 0, 0, 0)
+
+        @inline(__always)
+        func id(of key: Key) -> UInt16? {
+            if keys.0 == key { return ids.0 }
+            if keys.1 == key { return ids.1 }
+            if keys.2 == key { return ids.2 }
+            if keys.3 == key { return ids.3 }
+            return nil
+        }
+
+        mutating func add(_ key: Key, id: UInt16) {
+            keys = (key, keys.0, keys.1, keys.2)
+            ids = (id, ids.0, ids.1, ids.2)
+        }
     }
 
     public func cell(x: Int, y: Int) -> Cell { cells[y * width + x] }
