@@ -25,22 +25,37 @@ extension Session {
         navigator.ensureFocus(in: &state)
     }
 
-    /// Opens every node that has children (`--expand all`). For a
-    /// catalogue it is a flag on the view state, so a tree of a million
-    /// nodes holds no key for each; a lazy source's rows of trees are asked
-    /// for, and their nodes' keys kept.
+    /// Opens every node that has children (`--expand all`): a flag on the
+    /// view state, so a tree of a million nodes holds no key for each, and
+    /// a lazy source is asked for nothing until its rows are laid out.
     public func expandAll() {
         state.collapsed = []
-        if catalogue != nil {
-            state.expandsAll = true
-            state.closed = []
-            measured = nil
+        state.expandsAll = true
+        state.closed = []
+        measured = nil
+    }
+
+    /// Every node open in `state`, as keys: what a saved state holds, so
+    /// its file reads the same however the nodes were opened.
+    func openKeys(expanded: Set<String>, closed: Set<String>) -> Set<String> {
+        var keys = expanded.subtracting(closed)
+        forEachNodeWithChildren { key in
+            if !closed.contains(key) { keys.insert(key) }
+        }
+        return keys
+    }
+
+    /// The key of every node with children: a catalogue's, or those of the
+    /// rows of trees a lazy source answers (asking for every row).
+    private func forEachNodeWithChildren(_ body: (String) -> Void) {
+        if let catalogue {
+            catalogue.forEachNode(where: { !$0.children.isEmpty }) { key, _ in body(key) }
             return
         }
         func visit(_ nodes: [Node], parent: String) {
             for node in nodes where !node.children.isEmpty {
                 let key = ModelKey.child(of: parent, name: node.name, id: node.id)
-                state.expanded.insert(key)
+                body(key)
                 visit(node.children, parent: key)
             }
         }
@@ -53,17 +68,6 @@ extension Session {
                 visit(source.nodes(s, r), parent: ModelKey.child(of: sectionKey, name: row.name, id: row.id))
             }
         }
-        measured = nil
-    }
-
-    /// Every node open in `state`, as keys: what a saved state holds, so
-    /// its file reads the same however the nodes were opened.
-    func openKeys(expanded: Set<String>, closed: Set<String>) -> Set<String> {
-        var keys = expanded.subtracting(closed)
-        catalogue?.forEachNode(where: { !$0.children.isEmpty }) { key, _ in
-            if !closed.contains(key) { keys.insert(key) }
-        }
-        return keys
     }
 
     /// Opens the node at `path`, a path in the whole catalogue, and every

@@ -94,6 +94,32 @@ struct LazyTwinTests {
         #expect(lazy.text == eager.text)
     }
 
+    /// `--expand all` opens the lazy twin's nodes as the eager twin's, and a
+    /// saved state names the same open nodes, whether or not anything was
+    /// asked of the source before it was saved.
+    @Test(arguments: [["--format", "plain"], ["--format", "plain", "--height", "5"]])
+    func expandAllOpensAndSavesTheSameNodes(options: [String]) throws {
+        let scratch = Self.twins(layout: Self.layouts[0])
+        var saved: [[String]] = []
+        var drawn: [String] = []
+        for twin in ["eager", "lazy"] {
+            let result = try CommandRunner.run(
+                ["render", "\(twin).lua", "--width", "50", "--expand", "all", "--state", "\(twin).json"]
+                    + options,
+                in: scratch.url)
+            #expect(result.status == 0, "\(result.stderr)")
+            drawn.append(result.text)
+            let state = try #require(
+                try JSONSerialization.jsonObject(
+                    with: Data(contentsOf: scratch.url.appendingPathComponent("\(twin).json")))
+                    as? [String: Any])
+            saved.append(try #require(state["expanded"] as? [String]))
+        }
+        #expect(drawn[1] == drawn[0])
+        #expect(saved[0].count == 90)
+        #expect(saved[1] == saved[0])
+    }
+
     static let viewports: [[String]] = [
         [],
         ["--keys", "jjjjjj"],
