@@ -16,7 +16,7 @@ public struct Canvas: Sendable {
         /// to its left covers.
         public var width: UInt8
         /// Always zero: with it a cell's eight bytes are all defined, so
-        /// cells are filled and compared eight bytes at a time (``bits``).
+        /// cells are filled eight bytes at a store (``bits``).
         private var reserved: UInt8 = 0
 
         public init(code: UInt32, style: UInt16, width: UInt8) {
@@ -25,8 +25,7 @@ public struct Canvas: Sendable {
             self.width = width
         }
 
-        /// The cell's eight bytes as one number: two cells are equal
-        /// exactly when their bits are.
+        /// The cell's eight bytes as one number.
         @inline(__always)
         var bits: UInt64 { unsafeBitCast(self, to: UInt64.self) }
 
