@@ -35,6 +35,16 @@ extension Session {
         measured = nil
     }
 
+    /// Asks a lazy source for every row, so that the layout measures the
+    /// whole document as it is rather than estimating the rows not yet asked.
+    public func askEveryRow() {
+        guard catalogue == nil else { return }
+        for s in 0..<source.sectionCount {
+            for r in 0..<source.rowCount(s) { _ = source.rowSummary(s, r) }
+        }
+        measured = nil
+    }
+
     /// Every node open in `state`, as keys: what a saved state holds, so
     /// its file reads the same however the nodes were opened.
     func openKeys(expanded: Set<String>, closed: Set<String>) -> Set<String> {

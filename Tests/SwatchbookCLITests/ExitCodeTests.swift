@@ -159,6 +159,45 @@ struct OutputFileTests {
             ])
     }
 
+    /// A lazy source too long to draw whole is refused (64) however it
+    /// measures before its rows are asked: these rows carry 1,000 fields
+    /// each, which no estimate knows. A canvas stops at the limit as it is
+    /// drawn; a described format asks every row first. Nothing reaches
+    /// stdout, and the file of `-o` is left as it was, with nothing beside it.
+    @Test(arguments: ["plain", "json"])
+    func aLazySourceTooLongToDrawWholeIsRefused(format: String) throws {
+        let scratch = ScratchFolder()
+        scratch.write(
+            "tall.lua",
+            """
+            local fields = {}
+            for f = 1, 1000 do fields[f] = { "k" .. f, "v" } end
+            return { name = "Tall", api = 1, source = {
+              sections = function() return 1 end,
+              section = function(s) return { name = "All" } end,
+              rows = function(s) return 120 end,
+              row = function(s, r) return { name = "Row " .. r, fields = fields } end,
+            } }
+            """)
+        let target = scratch.write("out.txt", "precious")
+        let result = try CommandRunner.run(["render", "tall.lua", "--format", format], in: scratch.url)
+        #expect(result.status == 64)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("lines is too long to draw whole; draw a viewport with --height N"))
+        let written = try CommandRunner.run(
+            ["render", "tall.lua", "--format", format, "-o", target], in: scratch.url)
+        #expect(written.status == 64)
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "precious")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).sorted() == [
+                "out.txt", "tall.lua",
+            ])
+        // A viewport of it is drawn.
+        let viewport = try CommandRunner.run(
+            ["render", "tall.lua", "--format", format, "--height", "10"], in: scratch.url)
+        #expect(viewport.status == 0, "\(viewport.stderr)")
+    }
+
     @Test func anUnwritablePlaceIs74() throws {
         let scratch = ScratchFolder()
         let result = try CommandRunner.run(["render", "-o", scratch.path("missing/folder/out.txt")])

@@ -68,6 +68,13 @@ struct RenderCommand {
         var title: String
     }
 
+    /// The refusal of a lazy source too long to draw whole.
+    private func tooLong(_ lines: String, plugin: String) -> Diagnostic {
+        Diagnostic(
+            .usage, file: plugin,
+            "a lazy source of \(lines) lines is too long to draw whole; draw a viewport with --height N")
+    }
+
     /// The format `-o PATH`'s extension names; nil for a name with no
     /// extension. An extension no format has is an error: plain text under
     /// a `.pdf` name would be taken for what it is not.
@@ -154,17 +161,19 @@ struct RenderCommand {
         // A whole-document report shows a focus only when one was asked
         // for; a viewport is a screen, and a screen has its focus.
         let focusAsked = options.focus != nil || !options.keys.isEmpty || !taps.isEmpty
+        // A lazy source's whole document is measured as it is drawn, so a
+        // canvas stops at the limit (below); a described one is laid out at
+        // once, so its every row is asked first and it is measured exactly.
+        let lazyWhole = options.height == nil && !session.source.isEager
+        if lazyWhole && format.describer != nil { session.askEveryRow() }
         var layout = session.layout
         if options.height == nil && !focusAsked {
             var unfocused = session.state
             unfocused.focus = nil
             layout = layout.reused(for: unfocused) ?? layout
         }
-        if options.height == nil && !session.source.isEager && layout.documentHeight > Self.lazyWholeLimit {
-            throw Diagnostic(
-                .usage, file: opened.plugin.file,
-                "a lazy source of \(layout.documentHeight) lines is too long to draw whole; draw a viewport with --height N"
-            )
+        if lazyWhole && format.describer != nil && layout.documentHeight > Self.lazyWholeLimit {
+            throw tooLong("\(layout.documentHeight)", plugin: opened.plugin.file)
         }
         let depth: ColorDepth =
             switch format.spec.colours {
@@ -187,6 +196,8 @@ struct RenderCommand {
         // start over (see StreamedOutput).
         let streamed = output == nil && session.source.isEager && inspect == nil ? StreamedOutput() : nil
         pipeline.spill = output ?? streamed
+        let lineLimit = lazyWhole ? LineLimit(lines: Self.lazyWholeLimit) : nil
+        pipeline.lineLimit = lineLimit
         let bytes: [UInt8]
         var losses: [String] = []
         if let inspect {
@@ -215,6 +226,10 @@ struct RenderCommand {
             losses = written.losses.messages(for: format)
         } else {
             bytes = pipeline.render(layout, options.height == nil ? Viewport() : session.viewport, as: format)
+        }
+        if lineLimit?.isExceeded == true {
+            output?.discard()
+            throw tooLong("more than \(Self.lazyWholeLimit)", plugin: opened.plugin.file)
         }
         for warning in opened.plugin.sourceWarnings { warn(warning.formatted) }
         // Each loss names the file it is about, when there is one (the

@@ -25,6 +25,10 @@ public struct CatalogueRenderer {
     /// time, when set; ``render(_:with:)`` then returns only the rest.
     public var spill: (any OutputSpill)?
     static let spillSize = 1 << 20
+    /// The most lines a whole document is drawn to, when set: a lazy
+    /// source's document is measured as it is drawn, and drawing stops at
+    /// the band that would pass it (``LineLimit/isExceeded`` then says so).
+    public var lineLimit: LineLimit?
 
     public init(layout: CatalogueLayout, painter: Painter) {
         self.layout = layout
@@ -43,6 +47,7 @@ public struct CatalogueRenderer {
         var canvas = Canvas(width: 0, height: 0)
         var bands = Bands(of: viewport, height: bandHeight)
         while let band = bands.next(documentHeight: layout.documentHeight) {
+            if lineLimit?.stops(at: band) == true { break }
             painter.paint(layout.layout(band), into: &canvas)
             writer.write(canvas, into: &output)
             Self.spill(&output, to: spill)
@@ -138,6 +143,7 @@ public struct CatalogueRenderer {
         var bands = Bands(of: viewport, height: bandHeight)
         var number = 0
         while let band = bands.next(documentHeight: layout.documentHeight) {
+            if lineLimit?.stops(at: band) == true { break }
             if lazy {
                 prefetched.send(Prefetched(viewport: band, recording: layout.prefetch(band)))
             } else {
@@ -215,6 +221,26 @@ struct Bands {
         started = true
         top += band.height ?? 0
         return band
+    }
+}
+
+/// The most lines a whole document may take, checked band by band as it
+/// is drawn; once a band would pass it, the render stops and this says so.
+public final class LineLimit: @unchecked Sendable {
+    public let lines: Int
+    /// Set by the thread that cuts the bands, read once the render returns.
+    public private(set) var isExceeded = false
+
+    public init(lines: Int) {
+        self.lines = lines
+    }
+
+    /// Whether `band` takes the document past the limit (a band of a whole
+    /// document always has at least one line).
+    func stops(at band: Viewport) -> Bool {
+        guard band.top + max(1, band.height ?? 1) > lines else { return false }
+        isExceeded = true
+        return true
     }
 }
 

@@ -16,6 +16,8 @@ public struct RenderPipeline {
     /// Where a long render's bytes go as its bands are finished (the file
     /// of `-o`); the bytes returned are then only the rest.
     public var spill: (any OutputSpill)?
+    /// The most lines a whole document is drawn to (see ``CatalogueRenderer/lineLimit``).
+    public var lineLimit: LineLimit?
     /// Whether a document of several bands is drawn on worker threads (see
     /// ``CatalogueRenderer``); false draws band after band on this thread.
     public var isPipelined = true
@@ -69,6 +71,7 @@ public struct RenderPipeline {
     public func renderer(for layout: CatalogueLayout) -> CatalogueRenderer {
         var renderer = CatalogueRenderer(layout: layout, painter: painter)
         renderer.spill = spill
+        renderer.lineLimit = lineLimit
         renderer.isPipelined = isPipelined
         return renderer
     }
