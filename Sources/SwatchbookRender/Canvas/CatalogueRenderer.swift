@@ -117,12 +117,20 @@ public struct CatalogueRenderer {
         // another core (which made writing a third slower).
         if drawers == 1 {
             Self.worker("draw").async(group: group) {
+                // The writer and the output are this worker's own while it
+                // runs, and handed back at the end.
+                var writer = sink.writer
+                // Moved out, not copied, so its reserved room is used.
+                var output: [UInt8] = []
+                swap(&output, &sink.output)
                 var canvas = Canvas(width: 0, height: 0)
                 while let band = laidOut.receive() {
                     painter.paint(band.layout, into: &canvas)
-                    sink.writer.write(canvas, into: &sink.output)
-                    Self.spill(&sink.output, to: spill)
+                    writer.write(canvas, into: &output)
+                    Self.spill(&output, to: spill)
                 }
+                sink.writer = writer
+                sink.output = output
             }
         } else {
             for drawer in 0..<drawers {
