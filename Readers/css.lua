@@ -19,19 +19,18 @@ local sb = require "swatchbook"
 local sheet = require "stylesheet"
 
 local trim, closes_of = sheet.trim, sheet.closes_of
-local find = string.find
+local find, match = string.find, string.match
 
 local value_bound = 64 * 1024
 local reference_bound = 100000
 local text_bound = 4 * 1024 * 1024
 
--- "--name: value" as name, value, where the name starts and where the
--- value starts; nil for another declaration.
-local function declaration(text)
-  local dashes, name, after = text:match("^%s*()%-%-([%w_%-]+)%s*:()")
-  if not name then return nil end
-  return name, trim(text:sub(after)), dashes, text:find("%S", after) or after
-end
+-- A custom property's declaration at a position, matched in place up to
+-- the "{", "}" or ";" that ends it: where its name starts, the name,
+-- where its value starts (after the colon, then after the spaces that
+-- follow it) and the value, trimmed at its start. It is matched only
+-- where an end is known to follow, so it never backtracks far.
+local declaration = "^%s*()%-%-([%w_%-]+)%s*:()%s*()([^;{}]*)[;{}]"
 
 -- The conditional group rules: a rule inside one holds only when its
 -- condition does, so it is a section of its own, named by it.
@@ -57,17 +56,21 @@ local function scope_of(selectors, depth)
   return own .. " " .. table.concat(conditions, " ")
 end
 
--- `text` with its comments made spaces, and its line counter.
+-- The custom properties of `text` (its comments made spaces), in order,
+-- each { selector, name, value, at, value_at } (`at` where its name
+-- starts: a position, made a line only for a warning), and by name: by
+-- the rule's selector and name, and by name alone (:root's, else the
+-- first).
 local function parse(text, line_of)
-  local rules, by_name = {}, {}
+  local rules, by_name, by_scope = {}, {}, {}
   local selectors, depth = {}, 0
   -- the scope of the rule the text is in, worked out once each time a
   -- brace changes it
   local scope
-  local position = 1
   local start = 1
+  local next_of = sheet.finder(text, "{};")
   while true do
-    local at, _, c = text:find("([{};])", position)
+    local at, c = next_of(start)
     if not at then break end
     if c == "{" then
       depth = depth + 1
@@ -80,13 +83,16 @@ local function parse(text, line_of)
           .. " sections of their own, named with the condition, not merged into those outside", "conditional-rule")
       end
     else
-      local name, value, dashes, value_at = declaration(text:sub(start, at - 1))
+      local dashes, name, after, value_at, value = match(text, declaration, start)
       if name and (c == ";" or depth > 0) then
-        local where = line_of(start + dashes - 1)
-        local value_line, value_column = line_of(start + value_at - 1)
         scope = scope or scope_of(selectors, depth)
-        rules[#rules + 1] = { selector = scope, name = name, value = value, line = where,
-          place = { line = value_line, column = value_column } }
+        if value == "" then
+          -- an empty value is placed right after its colon
+          value_at = after
+        elseif find(value, "^%s", -1) then
+          value = trim(value)
+        end
+        rules[#rules + 1] = { selector = scope, name = name, value = value, at = dashes, value_at = value_at }
       end
       if c == "}" then
         if depth == 0 then sb.input_error(line_of(at), "a \"}\" closes no rule") end
@@ -95,22 +101,27 @@ local function parse(text, line_of)
       end
     end
     start = at + 1
-    position = at + 1
   end
   if depth > 0 then sb.input_error(line_of(#text), "a rule is never closed (" .. depth .. " \"{\" left open)") end
   -- A var() is looked up in its own rule first, then in :root, then anywhere.
   for _, rule in ipairs(rules) do
-    by_name[rule.selector .. "\0" .. rule.name] = rule
-    if by_name[rule.name] == nil or rule.selector == ":root" then by_name[rule.name] = rule end
+    local selector, name = rule.selector, rule.name
+    local scoped = by_scope[selector]
+    if not scoped then
+      scoped = {}
+      by_scope[selector] = scoped
+    end
+    scoped[name] = rule
+    if by_name[name] == nil or selector == ":root" then by_name[name] = rule end
   end
-  return rules, by_name
+  return rules, by_name, by_scope
 end
 
 local INVALID = {}
 
 -- The var() substitution of a sheet, in the context of a selector: for
 -- each selector, each property's value is worked out once.
-local function substitution(by_name)
+local function substitution(by_name, by_scope, line_of)
   local memo = {}  -- selector -> rule -> value (or INVALID)
   local references, text_made = 0, 0
   local warned = {}
@@ -118,11 +129,12 @@ local function substitution(by_name)
   local function too_long(rule)
     if warned[rule] then return end
     warned[rule] = true
-    sb.input_warning(rule.line, "--" .. rule.name .. " is more than " .. value_bound
+    sb.input_warning(line_of(rule.at), "--" .. rule.name .. " is more than " .. value_bound
       .. " bytes once its var() are substituted, so it is invalid, as in a browser (and so is what uses it)")
   end
 
-  local function missing(line, name)
+  local function missing(at, name)
+    local line = line_of(at)
     if warned[line .. "\0" .. name] then return end
     warned[line .. "\0" .. name] = true
     sb.input_warning(line, "var(--" .. name .. ") names no custom property and has no fallback,"
@@ -140,23 +152,24 @@ local function substitution(by_name)
       known[top] = own
       text_made = text_made + #own
       if text_made > text_bound then
-        sb.input_error(top.line, "var() substitution made more than " .. text_bound // (1024 * 1024)
+        sb.input_error(line_of(top.at), "var() substitution made more than " .. text_bound // (1024 * 1024)
           .. " MiB of values (a bound of the CSS reader)")
       end
       return own
     end
     local active = {}
+    local scoped = by_scope[selector]
     -- A frame substitutes text[position..stop]: a property's value, or the
     -- fallback of a var() in it (rule nil), whose result goes to the frame
     -- below it.
-    local function frame(rule, text, closes, position, stop, line)
-      return { rule = rule, text = text, closes = closes, position = position, stop = stop, line = line,
+    local function frame(rule, text, closes, position, stop, at)
+      return { rule = rule, text = text, closes = closes, position = position, stop = stop, at = at,
                parts = {}, size = 0 }
     end
     local function open(rule)
       active[rule] = true
       rule.closes = rule.closes or closes_of(rule.value)
-      return frame(rule, rule.value, rule.closes, 1, #rule.value, rule.line)
+      return frame(rule, rule.value, rule.closes, 1, #rule.value, rule.at)
     end
     local stack = { open(top) }
     local result
@@ -171,7 +184,7 @@ local function substitution(by_name)
         f.parts[#f.parts + 1] = value
         f.size = f.size + #value
       elseif fallback then
-        stack[#stack + 1] = frame(nil, f.text, f.closes, fallback[1], fallback[2], f.line)
+        stack[#stack + 1] = frame(nil, f.text, f.closes, fallback[1], fallback[2], f.at)
       else
         f.failed = true
       end
@@ -186,7 +199,7 @@ local function substitution(by_name)
         if value ~= INVALID then
           text_made = text_made + #value
           if text_made > text_bound then
-            sb.input_error(done.line, "var() substitution made more than " .. text_bound // (1024 * 1024)
+            sb.input_error(line_of(done.at), "var() substitution made more than " .. text_bound // (1024 * 1024)
               .. " MiB of values (a bound of the CSS reader)")
           end
         end
@@ -229,19 +242,19 @@ local function substitution(by_name)
             f.position = close + 1
             references = references + 1
             if references > reference_bound then
-              sb.input_error(f.line, "the sheet needs more than " .. reference_bound
+              sb.input_error(line_of(f.at), "the sheet needs more than " .. reference_bound
                 .. " var() substitutions (a bound of the CSS reader)")
             end
             local fallback = mark == "," and trim(text:sub(after + 1, close - 1)) ~= "" and { after + 1, close - 1 } or nil
-            local target = by_name[selector .. "\0" .. name] or by_name[name]
+            local target = scoped and scoped[name] or by_name[name]
             if not target and not fallback then
               -- as in a browser, the declaration is invalid, not the sheet
-              missing(f.line, name)
+              missing(f.at, name)
               f.failed = true
             elseif not target then
-              stack[#stack + 1] = frame(nil, text, f.closes, fallback[1], fallback[2], f.line)
+              stack[#stack + 1] = frame(nil, text, f.closes, fallback[1], fallback[2], f.at)
             elseif active[target] then
-              sb.input_error(f.line, "var(--" .. name .. ") refers back to itself (a cycle)")
+              sb.input_error(line_of(f.at), "var(--" .. name .. ") refers back to itself (a cycle)")
             elseif known[target] then
               f.fallback = fallback
               deliver(f, known[target])
@@ -266,8 +279,9 @@ return {
     detect = function(head) return head:match("%-%-[%w_%-]+%s*:") ~= nil and head:match("[{]") ~= nil end,
   },
   data = function(ctx)
-    local rules, by_name = parse(sheet.input(ctx, false))
-    local resolve = substitution(by_name)
+    local text, line_of = sheet.input(ctx, false)
+    local rules, by_name, by_scope = parse(text, line_of)
+    local resolve = substitution(by_name, by_scope, line_of)
     -- light-dark() takes its dark colour with --scheme dark
     local options = ctx.scheme == "dark" and { scheme = "dark" } or nil
     local found = {}
@@ -278,12 +292,13 @@ return {
       local value = resolve(rule.selector, rule)
       if value ~= INVALID then
         if value ~= written then value = trim(value) end
-        if value:sub(-10) == "!important" then value = trim(value:sub(1, -11)) end
+        if find(value, "!important", -10, true) then value = trim(value:sub(1, -11)) end
         local colour, why = sheet.colour(value, options)
         if colour then
           found[#found + 1] = { name = rule.name, scope = rule.selector, rule = rule, written = written, colour = colour }
         elseif why and sheet.looks_like_colour(value, closes_of(value)) then
-          sb.input_warning(rule.place, "--" .. rule.name .. ": " .. why .. ", so it is left out", "bad-colour")
+          local line, column = line_of(rule.value_at)
+          sb.input_warning({ line = line, column = column }, "--" .. rule.name .. ": " .. why .. ", so it is left out", "bad-colour")
         end
       end
     end

@@ -4,6 +4,8 @@
 -- name their colours in.
 local sb = require "swatchbook"
 
+local find = string.find
+
 local M = {}
 
 -- The longest value tried as a colour: sb.color takes time in proportion
@@ -17,22 +19,67 @@ function M.trim(s)
   return s:match("^.*%S", first)
 end
 
--- Line numbers for positions met in order, and the column (in characters)
--- of each: each counts only the text since the one before, so a long file
--- is read in one pass.
+-- The line and column (in characters) of a position of `text`, in any
+-- order: where each line starts is found once, on the first call (a plain
+-- find a line), and a position's line is the one asked before or found by
+-- halving, so a reader can keep positions and ask only for the few it
+-- reports.
 function M.line_counter(text)
-  -- `newline` is the first line break at or after `at` (false: none), found once
-  local at, line, column, newline = 1, 1, 1, nil
+  local starts
+  local line = 1
   return function(position)
-    if position < at then at, line, column, newline = 1, 1, 1, nil end
-    while true do
-      if newline == nil then newline = text:find("\n", at, true) or false end
-      if not newline or newline >= position then break end
-      line, at, column, newline = line + 1, newline + 1, 1, nil
+    if not starts then
+      starts = { 1 }
+      local at = find(text, "\n", 1, true)
+      while at do
+        starts[#starts + 1] = at + 1
+        at = find(text, "\n", at + 1, true)
+      end
     end
-    if position > at then column = column + (utf8.len(text, at, position - 1, true) or (position - at)) end
-    at = position
-    return line, column
+    local next_start = starts[line + 1]
+    if position < starts[line] or (next_start and position >= next_start) then
+      local low, high = 1, #starts
+      while low < high do
+        local middle = (low + high + 1) // 2
+        if starts[middle] <= position then low = middle else high = middle - 1 end
+      end
+      line = low
+    end
+    local start = starts[line]
+    if position <= start then return line, 1 end
+    return line, 1 + (utf8.len(text, start, position - 1, true) or (position - start))
+  end
+end
+
+-- The next of a few single bytes of `text` at or after a position:
+-- `finder(text, "{};")` is a function of the position that gives where
+-- the first of them is and which it is, or nil. Each byte is looked for
+-- with a plain find (a memchr) and where it is next is kept until the
+-- position passes it, so a scan of the whole text reads it a few times in
+-- C; a pattern set ("[{};]") costs Lua's matcher a few hundred
+-- instructions a byte it passes. Positions are asked for in order; one
+-- before the last starts the search over.
+function M.finder(text, bytes)
+  local count, none = #bytes, #text + 1
+  local chars, nexts = {}, {}
+  for i = 1, count do chars[i], nexts[i] = bytes:sub(i, i), 0 end
+  local last = 1
+  return function(position)
+    if position < last then
+      for i = 1, count do nexts[i] = 0 end
+    end
+    last = position
+    local best, which = none, nil
+    for i = 1, count do
+      local at = nexts[i]
+      if at < position then
+        at = find(text, chars[i], position, true) or none
+        nexts[i] = at
+      end
+      if at < best then best, which = at, i end
+    end
+    if which then return best, chars[which] end
+    return nil
   end
 end
 
@@ -41,15 +88,22 @@ end
 function M.string_end(text, open)
   local quote = text:sub(open, open)
   local position = open + 1
+  local none = #text + 1
+  -- each found once and again only when passed, so a string of many
+  -- escapes is still read once
+  local close, escape, line_end = 0, 0, 0
   while true do
-    local at, _, c = text:find("([\\\n\"'])", position)
-    if not at then return #text end
-    if c == "\\" then
-      position = at + 2
-    elseif c == quote or c == "\n" then
-      return at
+    if close < position then close = find(text, quote, position, true) or none end
+    if escape < position then escape = find(text, "\\", position, true) or none end
+    if line_end < position then line_end = find(text, "\n", position, true) or none end
+    if escape < close and escape < line_end then
+      position = escape + 2
+    elseif close < line_end then
+      return close
+    elseif line_end < none then
+      return line_end
     else
-      position = at + 1
+      return #text
     end
   end
 end
@@ -60,8 +114,9 @@ end
 -- a URL's `://`.
 function M.strip_comments(text, line_of, line_comments)
   local parts, position, kept = {}, 1, 1
+  local next_of = M.finder(text, "\"'/")
   while true do
-    local at, _, c = text:find("([\"'/])", position)
+    local at, c = next_of(position)
     if not at then break end
     local after = text:sub(at + 1, at + 1)
     if c ~= "/" then
@@ -93,7 +148,9 @@ end
 -- (the file's stem when it names none).
 function M.input(ctx, line_comments)
   local text = sb.input()
-  local title = text:match("^/%* (.-): written by swatchbook %*/")
+  -- the first comment only, so a sheet is not searched to its end for it
+  local close = text:sub(1, 3) == "/* " and find(text, "*/", 4, true)
+  local title = close and text:sub(1, close + 1):match("^/%* (.-): written by swatchbook %*/$")
   if title then sb.title(title) end
   text = M.strip_comments(text, M.line_counter(text), line_comments)
   return text, M.line_counter(text), title or ctx.input.stem
@@ -110,8 +167,9 @@ function M.statements(text, line_of, interpolation, rulesets)
   local found = {}
   local depth, parens, interpolations = 0, 0, 0
   local position, start, body_start = 1, 1, 1
+  local next_of = M.finder(text, "\"'(){};")
   while true do
-    local at, _, c = text:find("([\"'(){};])", position)
+    local at, c = next_of(position)
     if not at then break end
     position = at + 1
     if c == "\"" or c == "'" then
@@ -158,8 +216,9 @@ end
 -- Where each "(" of `text` is closed, strings skipped: { [open] = close }.
 function M.closes_of(text)
   local closes, open, position = {}, {}, 1
+  local next_of = M.finder(text, "\"'()")
   while true do
-    local at, _, c = text:find("([\"'()])", position)
+    local at, c = next_of(position)
     if not at then break end
     position = at + 1
     if c == "\"" or c == "'" then

@@ -115,6 +115,38 @@ import Testing
         #expect(try PaletteFileTests.entries(file).map(\.name) == ["ok"])
     }
 
+    /// The title is taken from the comment a Swatchbook writer puts first,
+    /// and from no other: a sheet whose first comment is its own, with the
+    /// writer's words in a later one, keeps its stem as its title (the
+    /// words once made a title of everything between the two comments).
+    @Test func onlyTheFirstCommentCanGiveTheTitle() throws {
+        let scratch = ScratchFolder()
+        let file = scratch.write(
+            "later.css", "/* header */\n:root {\n  --a: #112233; /* Brand: written by swatchbook */\n}\n")
+        let written = try CommandRunner.run(["render", file, "--format", "css"])
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(written.text == "/* later: written by swatchbook */\n:root {\n  --a: #112233;\n}\n")
+    }
+
+    /// Warnings are found out of the sheet's order (a var() is followed to
+    /// the property it names, further down), and each still names its own
+    /// line and column.
+    @Test func warningsFoundOutOfOrderNameTheirOwnLines() throws {
+        let scratch = ScratchFolder()
+        scratch.write(
+            "order.css",
+            ":root {\n  --a: var(--b);\n  --typo: #12345;\n}\n.x {\n  --c: #abc;\n}\n:root {\n  --b: var(--missing);\n}\n"
+        )
+        let result = try CommandRunner.run(["render", "order.css", "--format", "json"], in: scratch.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(lines)")
+        #expect(
+            lines.first?.hasPrefix("order.css:9: warning: var(--missing) names no custom property") == true)
+        #expect(
+            lines.last == "order.css:3:11: warning: --typo: \"#12345\" is not a colour, so it is left out")
+    }
+
     /// Open Props' palette, Bootstrap's themes: calc() over var(), colours
     /// mixed and made relative, light-dark() taken by --scheme, and each
     /// written back as it was written.
