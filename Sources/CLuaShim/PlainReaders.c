@@ -31,6 +31,34 @@ int sbl_anchor_plain_keys(lua_State *L) {
     return 0;
 }
 
+/* The type of a colour a plain item takes: a string, or a colour value
+ * (see read_colour_value). */
+#define TYPE_COLOR (LUA_NUMTYPES + 1)
+/* Any value: only whether the key is there. */
+#define TYPE_ANY (LUA_NUMTYPES + 2)
+
+/* Reads the colour value at `index` into `item` (its block, and its CSS
+ * text when it keeps one), and gives its colour as 0xRRGGBBAA; -1 for a
+ * value that is no colour value. Needs two free stack slots. */
+static int64_t read_colour_value(lua_State *L, int index, sbl_item_fields *item) {
+    if (!lua_getmetatable(L, index)) return -1;
+    luaL_getmetatable(L, "swatchbook.color");
+    int same = lua_rawequal(L, -1, -2);
+    lua_pop(L, 2);
+    if (!same) return -1;
+    const unsigned char *bytes = lua_touserdata(L, index);
+    item->color_block = bytes;
+    item->color_block_length = lua_rawlen(L, index);
+    item->color_css.bytes = NULL;
+    item->color_css.length = 0;
+    if (lua_getiuservalue(L, index, 1) == LUA_TSTRING) {
+        /* kept alive by the colour value, which the table holds */
+        item->color_css.bytes = lua_tolstring(L, -1, &item->color_css.length);
+    }
+    lua_pop(L, 1);
+    return (int64_t)((uint32_t)bytes[0] << 24 | (uint32_t)bytes[1] << 16 | (uint32_t)bytes[2] << 8 | bytes[3]);
+}
+
 /* Reads the table at `index` in one pass for a plain shape: every key in
  * `wanted` (a mask of 1 << KEY_) present with the Lua type `types` gives
  * it, a key in `optional` absent or of that type, no key in `refused`;
@@ -40,10 +68,10 @@ int sbl_anchor_plain_keys(lua_State *L) {
  * present. Nothing is left on the stack and nothing can raise. */
 static int read_plain_found(lua_State *L, int index, unsigned wanted, unsigned optional, unsigned refused,
                             const int types[PLAIN_KEY_COUNT], sbl_field fields[PLAIN_KEY_COUNT],
-                            unsigned *found_keys) {
+                            unsigned *found_keys, sbl_item_fields *item) {
     /* A key and its value above the table; callers may be outside any C
      * function, where Lua promises no free slots. */
-    if (lua_type(L, index) != LUA_TTABLE || !lua_checkstack(L, 3)) return 0;
+    if (lua_type(L, index) != LUA_TTABLE || !lua_checkstack(L, 5)) return 0;
     const void *const *keys = guard_of(L)->plain_key_objects;
     int top = lua_gettop(L);
     unsigned found = 0;
@@ -62,11 +90,16 @@ static int read_plain_found(lua_State *L, int index, unsigned wanted, unsigned o
                 if (refused & bit) {
                     plain = 0;
                 } else if ((wanted | optional) & bit) {
-                    if (types[k] == LUA_TSTRING && lua_type(L, -1) == LUA_TSTRING) {
+                    int type = lua_type(L, -1);
+                    if ((types[k] == LUA_TSTRING || types[k] == TYPE_COLOR) && type == LUA_TSTRING) {
                         fields[k].bytes = lua_tolstring(L, -1, &fields[k].length);
+                    } else if (item && types[k] == TYPE_COLOR && type == LUA_TUSERDATA
+                               && (fields[k].integer = read_colour_value(L, lua_gettop(L), item)) >= 0) {
+                        fields[k].bytes = NULL;
+                        fields[k].length = 0;
                     } else if (types[k] == LUA_TNUMBER && lua_isinteger(L, -1)) {
                         fields[k].integer = (int64_t)lua_tointeger(L, -1);
-                    } else if (types[k] == LUA_TTABLE && lua_type(L, -1) == LUA_TTABLE) {
+                    } else if (types[k] == TYPE_ANY || (types[k] == LUA_TTABLE && type == LUA_TTABLE)) {
                         /* Only its presence: the caller reads it. */
                     } else {
                         plain = 0;
@@ -87,7 +120,7 @@ static int read_plain_found(lua_State *L, int index, unsigned wanted, unsigned o
 static int read_plain(lua_State *L, int index, unsigned wanted, unsigned refused,
                       const int types[PLAIN_KEY_COUNT], sbl_field fields[PLAIN_KEY_COUNT]) {
     unsigned found = 0;
-    return read_plain_found(L, index, wanted, 0, refused, types, fields, &found);
+    return read_plain_found(L, index, wanted, 0, refused, types, fields, &found, NULL);
 }
 
 /* What a palette file says of a colour (the full reader reads them): a
@@ -132,6 +165,42 @@ int sbl_plain_item(lua_State *L, int index, sbl_field *name, sbl_field *color) {
     return plain;
 }
 
+/* The keys of other shapes, which a plain item has been read without (as
+ * the full reader would, but for its warning of them). */
+#define OTHER_SHAPES_KEYS                                                                                    \
+    (1u << KEY_COUNT | 1u << KEY_ITEMS | 1u << KEY_CHILDREN | 1u << KEY_ROWS | 1u << KEY_SELECTED | 1u << KEY_EXPANDED)
+
+int sbl_listed_item(lua_State *L, int index, sbl_item_fields *item) {
+    static const int types[PLAIN_KEY_COUNT] = {
+        [KEY_NAME] = LUA_TSTRING, [KEY_COLOR] = TYPE_COLOR, [KEY_ID] = LUA_TSTRING,    [KEY_KEY] = LUA_TSTRING,
+        [KEY_REF] = LUA_TSTRING,  [KEY_SCOPE] = LUA_TSTRING, [KEY_DESCRIPTION] = LUA_TSTRING,
+        [KEY_COUNT] = TYPE_ANY,   [KEY_ITEMS] = TYPE_ANY,    [KEY_CHILDREN] = TYPE_ANY, [KEY_ROWS] = TYPE_ANY,
+        [KEY_SELECTED] = TYPE_ANY, [KEY_EXPANDED] = TYPE_ANY};
+    const unsigned listed = 1u << KEY_ID | 1u << KEY_KEY | 1u << KEY_REF | 1u << KEY_SCOPE | 1u << KEY_DESCRIPTION;
+    sbl_field fields[PLAIN_KEY_COUNT];
+    unsigned found = 0;
+    item->color_block = NULL;
+    int plain = read_plain_found(L, lua_absindex(L, index), 1u << KEY_NAME | 1u << KEY_COLOR,
+                                 listed | OTHER_SHAPES_KEYS,
+                                 1u << KEY_FIELDS | 1u << KEY_DATA | 1u << KEY_SWATCH | 1u << KEY_EXTENSIONS, types,
+                                 fields, &found, item);
+    /* With an id or what a file said, the full reader would have read it,
+     * and warned of another shape's key: so it still does. */
+    if (plain && (found & listed) && (found & OTHER_SHAPES_KEYS)) plain = 0;
+    if (plain) {
+        static const sbl_field none = {NULL, 0, -1};
+        item->name = fields[KEY_NAME];
+        item->color = fields[KEY_COLOR];
+        if (!item->color_block) item->color.integer = long_hex(item->color.bytes, item->color.length);
+        item->id = found & 1u << KEY_ID ? fields[KEY_ID] : none;
+        item->key = found & 1u << KEY_KEY ? fields[KEY_KEY] : none;
+        item->ref = found & 1u << KEY_REF ? fields[KEY_REF] : none;
+        item->scope = found & 1u << KEY_SCOPE ? fields[KEY_SCOPE] : none;
+        item->description = found & 1u << KEY_DESCRIPTION ? fields[KEY_DESCRIPTION] : none;
+    }
+    return plain;
+}
+
 int sbl_plain_node(lua_State *L, int index, sbl_field *name, sbl_field *color, int *children) {
     static const int types[PLAIN_KEY_COUNT] = {
         [KEY_NAME] = LUA_TSTRING, [KEY_COLOR] = LUA_TSTRING, [KEY_CHILDREN] = LUA_TTABLE};
@@ -140,7 +209,7 @@ int sbl_plain_node(lua_State *L, int index, sbl_field *name, sbl_field *color, i
     int plain = read_plain_found(L, lua_absindex(L, index), 1u << KEY_NAME, 1u << KEY_COLOR | 1u << KEY_CHILDREN,
                                  1u << KEY_ID | 1u << KEY_FIELDS | 1u << KEY_DATA | 1u << KEY_ITEMS | 1u << KEY_COUNT
                                      | 1u << KEY_ROWS | 1u << KEY_SELECTED | 1u << KEY_EXPANDED | AUTHORED_KEYS,
-                                 types, fields, &found);
+                                 types, fields, &found, NULL);
     if (plain) {
         *name = fields[KEY_NAME];
         if (found & 1u << KEY_COLOR) {

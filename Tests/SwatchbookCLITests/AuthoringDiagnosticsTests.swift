@@ -76,6 +76,28 @@ struct AuthoringDiagnosticsTests {
         #expect(result.text.contains("Blues"))
     }
 
+    /// An item with an id or what a palette file said of it is read on
+    /// the quick path, and a key of another shape (a row's `children`)
+    /// on it is still warned of, as the full reader did; a bare
+    /// `{ name, color }` item is read past it, as it always was.
+    @Test func anotherShapesKeyOnAReadersItemIsWarned() throws {
+        let scratch = ScratchFolder()
+        scratch.write(
+            "stray.lua",
+            """
+            return { name = "Stray", api = 1, data = { { name = "S", rows = { { name = "R", items = {
+              { name = "Plain", color = "#112233", children = {} },
+              { name = "Keyed", color = "#112233", key = "--k", children = {} } } } } } } }
+            """)
+        let result = try CommandRunner.run(["check", "stray.lua"], in: scratch.url)
+        #expect(result.status == 0)
+        #expect(
+            result.stderr.split(separator: "\n").map(String.init) == [
+                #"stray.lua: data[1].rows[1].items[2]: warning: unknown key "children""#,
+                "1 file checked, 0 problems, 1 warning",
+            ])
+    }
+
     @Test func aLazySourcesSlipsAreWarnedOnce() throws {
         let scratch = ScratchFolder()
         scratch.write(

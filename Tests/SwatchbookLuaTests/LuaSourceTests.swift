@@ -195,6 +195,49 @@ struct LuaSourceTests {
                 == "Scripts/shapes.lua: source.item(1, 1, 9).name: expected a string, got nil")
     }
 
+    /// An item as a palette file's reader writes it (an id, what the file
+    /// said of it, a colour value keeping how it was written) is read on
+    /// the quick path to the very item the full reader makes: each is
+    /// asked twice, the second time with an empty `fields`, which only the
+    /// full reader takes.
+    @Test func aReadersItemReadsTheSameOnTheQuickPathAsInFull() throws {
+        let fixture = ScriptFixture([
+            "listed.lua": """
+            local sb = require("swatchbook")
+            local listed = {
+              { name = "Hex value", color = sb.color("#ABC"), id = "a", key = "--a" },
+              { name = "Modern", color = sb.color("oklch(62% 0.19 259.8 / 0.5)"), key = "--b", scope = ".dark",
+                ref = "var(--x)", description = "Step 5" },
+              { name = "Dark", color = sb.color("light-dark(#fff, #000)", { scheme = "dark" }), id = "c" },
+              { name = "String", color = "#123456", description = "" },
+              { name = "Eight bits", color = sb.rgb(1, 2, 3), ref = "{x.y}" },
+            }
+            local items = {}
+            for _, item in ipairs(listed) do
+              local full = { fields = {} }
+              for k, v in pairs(item) do full[k] = v end
+              items[#items + 1] = item
+              items[#items + 1] = full
+            end
+            return { name = "x", api = 1, source = {
+              sections = function() return 1 end, rows = function() return 1 end,
+              row = function() return { name = "r", count = #items } end,
+              item = function(s, r, i) return items[i] end } }
+            """
+        ])
+        let plugin = try fixture.load("listed.lua")
+        let source = plugin.source
+        for k in 0..<5 {
+            let quick = source.item(0, 0, 2 * k)
+            #expect(quick == source.item(0, 0, 2 * k + 1), "item \(k + 1)")
+        }
+        #expect(source.item(0, 0, 0).authored?.key == "--a")
+        #expect(source.item(0, 0, 2).authored?.color?.space == .oklch)
+        #expect(source.item(0, 0, 2).authored?.scope == ".dark")
+        #expect(source.item(0, 0, 6).authored?.description == "")
+        #expect(plugin.sourceFailure == nil)
+    }
+
     /// Rows too: `{ name, count }` on the quick path, any other shape read in full.
     @Test func everyShapeOfRowReadsAsItSays() throws {
         let fixture = ScriptFixture([

@@ -97,6 +97,20 @@ int sbl_unknown_keys(lua_State *L, int index, unsigned known);
  * 0xRRGGBBAA when it is written `#RRGGBB` (opaque) or `#RRGGBBAA`, the forms
  * nearly every plugin uses, and -1 for any other, which the caller parses. */
 int sbl_plain_item(lua_State *L, int index, sbl_field *name, sbl_field *color);
+/* An item as palette readers write it: `name`, `color` (a string as
+ * sbl_plain_item takes it, or a colour value: its integer 0xRRGGBBAA, its
+ * block and that block's length, and the CSS text it keeps as its user
+ * value, if any), and any of `id`, `key`, `ref`, `scope` and
+ * `description`, all strings; no fields, data, swatch or extensions, and
+ * no key the host does not know. A string that is absent has bytes NULL;
+ * `color_block` is NULL for a colour written as a string. */
+typedef struct {
+    sbl_field name, color, id, key, ref, scope, description;
+    const void *color_block;
+    size_t color_block_length;
+    sbl_field color_css;
+} sbl_item_fields;
+int sbl_listed_item(lua_State *L, int index, sbl_item_fields *item);
 /* `{ name = "...", color = "...", children = {...} }` with the colour and the
  * children optional, nothing else the full reader looks at (id, fields,
  * items, selected, expanded, what a palette file said) and no key the host

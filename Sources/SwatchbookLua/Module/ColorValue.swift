@@ -66,14 +66,22 @@ enum ColorValue {
         -> AuthoredColor?
     {
         guard stack.rawLength(index) >= authoredSize else { return nil }
+        var css: String?
+        if stack.pushUserValue(index, 1) == .string { css = stack.string(at: -1) }
+        stack.pop()
+        return authored(block: UnsafeRawPointer(raw), length: authoredSize, css: css)
+    }
+
+    /// The authored form kept in a colour userdata's block of `length`
+    /// bytes, with the CSS text it keeps; nil when it was made as
+    /// eight-bit sRGB (four bytes).
+    static func authored(block raw: UnsafeRawPointer, length: Int, css: String?) -> AuthoredColor? {
+        guard length >= authoredSize else { return nil }
         let bytes = raw.assumingMemoryBound(to: UInt8.self)
         let space = spaces[Int(bytes[5]) < spaces.count ? Int(bytes[5]) : 0]
         let components: [Double?] = (0..<Int(min(bytes[7], 4))).map { i in
             bytes[6] & (1 << i) != 0 ? nil : raw.load(fromByteOffset: 8 + i * 8, as: Double.self)
         }
-        var css: String?
-        if stack.pushUserValue(index, 1) == .string { css = stack.string(at: -1) }
-        stack.pop()
         return AuthoredColor(
             space: space, components: components, alpha: raw.load(fromByteOffset: 40, as: Double.self),
             css: css, scheme: bytes[4] == 1 ? .dark : .light)

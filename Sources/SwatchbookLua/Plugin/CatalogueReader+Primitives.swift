@@ -3,11 +3,34 @@ import SwatchbookCore
 
 extension CatalogueReader {
     /// The common item, `{ name = "…", color = "#…" }` with a colour that
-    /// parses, read without protected mode; nil for any other value, which
+    /// parses, and what a palette file's reader adds to it (`id`, `key`,
+    /// `ref`, `scope`, `description`, a colour value made from a hex), read
+    /// in one pass without protected mode; nil for any other value, which
     /// ``item(at:path:)`` reads or reports.
     static func plainItem(on stack: LuaStack, at index: Int32 = -1) -> Item? {
-        guard let fields = stack.plainItemFields(at: index) else { return nil }
-        return plainItem(name: fields.name, color: fields.color)
+        guard let fields = stack.listedItemFields(at: index),
+            let item = plainItem(name: fields.name, color: fields.color)
+        else { return nil }
+        let id = fields.id, key = fields.key, ref = fields.ref, scope = fields.scope,
+            description = fields.description
+        let color = fields.color_block.flatMap {
+            ColorValue.authored(block: $0, length: fields.color_block_length, css: fields.color_css.text)
+        }
+        if color == nil && id.bytes == nil && key.bytes == nil && ref.bytes == nil && scope.bytes == nil
+            && description.bytes == nil
+        {
+            return item
+        }
+        // Longer strings go to the full reader, which reports them.
+        guard id.length <= CatalogueLimits.nameBytes,
+            [key, ref, scope, description].allSatisfy({ $0.length <= CatalogueLimits.valueBytes })
+        else { return nil }
+        let authored = Authored(
+            color: color, key: key.text, scope: scope.text, description: description.text, reference: ref.text
+        )
+        return Item(
+            name: item.name, color: item.color, id: id.text, fields: [], data: nil,
+            authored: authored.isEmpty ? nil : authored)
     }
 
     /// The item of a plain `{ name, color }` answer's fields; nil when the
@@ -199,6 +222,9 @@ extension CatalogueReader {
 }
 
 extension sbl_field {
+    /// The string, nil when the field is absent.
+    var text: String? { bytes == nil ? nil : withBytes { String(decoding: $0, as: UTF8.self) } }
+
     /// The string's bytes (empty for an integer field).
     func withBytes<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
         guard let bytes else { return body(UnsafeBufferPointer(start: nil, count: 0)) }

@@ -5,13 +5,12 @@ import CLuaShim
 /// item and a row read without protected mode, and a table's keys checked
 /// against those its shape knows.
 extension LuaStack {
-    /// The fields of `{ name = "…", color = "…" }` at `index`, when the
-    /// value has that shape and no other key; nil for anything else.
-    func plainItemFields(at index: Int32) -> (name: sbl_field, color: sbl_field)? {
-        var name = sbl_field()
-        var color = sbl_field()
-        guard sbl_plain_item(L, index, &name, &color) != 0 else { return nil }
-        return (name, color)
+    /// The fields of an item as a palette file's reader writes it (see
+    /// `sbl_listed_item`), when the value has that shape.
+    func listedItemFields(at index: Int32) -> sbl_item_fields? {
+        var fields = sbl_item_fields()
+        guard sbl_listed_item(L, index, &fields) != 0 else { return nil }
+        return fields
     }
 
     /// The fields of a plain tree node `{ name = "…", color = "…",
