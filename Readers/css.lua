@@ -57,7 +57,7 @@ local function scope_of(selectors, depth)
 end
 
 -- The custom properties of `text` (its comments made spaces), in order,
--- each { selector, name, value, at, value_at } (`at` where its name
+-- each { scope (its rule's selector), name, value, at, value_at } (`at` where its name
 -- starts: a position, made a line only for a warning), and by name: by
 -- the rule's selector and name, and by name alone (:root's, else the
 -- first).
@@ -68,10 +68,25 @@ local function parse(text, line_of)
   -- brace changes it
   local scope
   local start = 1
-  local next_of = sheet.finder(text, "{};")
+  -- where the next ";", "{" and "}" are, each found by a plain find and
+  -- kept until passed (as sheet.finder, written out for the one loop
+  -- every declaration goes round)
+  local none = #text + 1
+  local semicolon, open, close = 0, 0, 0
   while true do
-    local at, c = next_of(start)
-    if not at then break end
+    if semicolon < start then semicolon = find(text, ";", start, true) or none end
+    if open < start then open = find(text, "{", start, true) or none end
+    if close < start then close = find(text, "}", start, true) or none end
+    local at, c
+    if semicolon < open and semicolon < close then
+      at, c = semicolon, ";"
+    elseif open < close then
+      at, c = open, "{"
+    elseif close < none then
+      at, c = close, "}"
+    else
+      break
+    end
     if c == "{" then
       depth = depth + 1
       scope = nil
@@ -92,7 +107,7 @@ local function parse(text, line_of)
         elseif find(value, "^%s", -1) then
           value = trim(value)
         end
-        rules[#rules + 1] = { selector = scope, name = name, value = value, at = dashes, value_at = value_at }
+        rules[#rules + 1] = { scope = scope, name = name, value = value, at = dashes, value_at = value_at }
       end
       if c == "}" then
         if depth == 0 then sb.input_error(line_of(at), "a \"}\" closes no rule") end
@@ -105,7 +120,7 @@ local function parse(text, line_of)
   if depth > 0 then sb.input_error(line_of(#text), "a rule is never closed (" .. depth .. " \"{\" left open)") end
   -- A var() is looked up in its own rule first, then in :root, then anywhere.
   for _, rule in ipairs(rules) do
-    local selector, name = rule.selector, rule.name
+    local selector, name = rule.scope, rule.name
     local scoped = by_scope[selector]
     if not scoped then
       scoped = {}
@@ -142,8 +157,11 @@ local function substitution(by_name, by_scope, line_of)
   end
 
   return function(selector, top)
-    memo[selector] = memo[selector] or {}
     local known = memo[selector]
+    if not known then
+      known = {}
+      memo[selector] = known
+    end
     if known[top] then return known[top] end
     -- A value with no var() (nearly every one) is itself, kept and counted
     -- as the substitution below would: no frame, stack or closure is made.
@@ -289,13 +307,15 @@ return {
       -- a declaration's value is trimmed as it is read, and so is what
       -- resolves to it unchanged
       local written = rule.value
-      local value = resolve(rule.selector, rule)
+      local value = resolve(rule.scope, rule)
       if value ~= INVALID then
         if value ~= written then value = trim(value) end
         if find(value, "!important", -10, true) then value = trim(value:sub(1, -11)) end
         local colour, why = sheet.colour(value, options)
         if colour then
-          found[#found + 1] = { name = rule.name, scope = rule.selector, rule = rule, written = written, colour = colour }
+          -- a found colour is its rule, for sheet.families, with its colour
+          rule.colour = colour
+          found[#found + 1] = rule
         elseif why and sheet.looks_like_colour(value, closes_of(value)) then
           local line, column = line_of(rule.value_at)
           sb.input_warning({ line = line, column = column }, "--" .. rule.name .. ": " .. why .. ", so it is left out", "bad-colour")
@@ -334,14 +354,14 @@ return {
         or #prefix == 1 and prefix[1]
         or table.concat(prefix, "-", 2)
       local items = {}
-      for _, entry in ipairs(row.entries) do
-        local rule = entry.rule
+      for _, rule in ipairs(row.entries) do
         -- the property as written, where it was, and a var() reference
         -- before it was substituted
+        local written = rule.value
         items[#items + 1] = {
-          id = rule.name, name = entry.step, color = entry.colour, key = "--" .. rule.name,
+          id = rule.name, name = rule.step, color = rule.colour, key = "--" .. rule.name,
           scope = selector ~= ":root" and selector or nil,
-          ref = entry.written:find("var(", 1, true) and entry.written or nil,
+          ref = find(written, "var(", 1, true) and written or nil,
         }
       end
       -- the next row of the same name in the same section goes on
