@@ -584,7 +584,8 @@ return {
     end,
   },
   data = function(ctx)
-    local ok, document = pcall(sb.json.decode, sb.input())
+    local text = sb.input()
+    local ok, document = pcall(sb.json.decode, text)
     if not ok then
       local message = tostring(document):gsub("^.-sb%.json%.decode: ", "")
       local line, column, rest = message:match("^line (%d+), column (%d+): (.*)$")
@@ -596,12 +597,14 @@ return {
     local ok_load, sections, count = pcall(load, document, ctx.input.checking)
     if not ok_load then report(sections, sb.input_error) end
     if #sections == 0 and count == 0 and next(document) == nil then sb.input_error(0, "expected tokens ($value), found none") end
-    -- the whole document, for the tokens writer to give back what is not drawn
+    -- the whole document, for the tokens writer to give back what is not
+    -- drawn: given as its text, which the host has just decoded, so it is
+    -- not read back from the tables (the reader changes none of them)
     local own = type(document["$extensions"]) == "table" and document["$extensions"]["org.swatchbook"]
     sb.document {
       title = type(own) == "table" and type(own.title) == "string" and own.title or nil,
       description = type(document["$description"]) == "string" and document["$description"] or nil,
-      tokens = document,
+      tokens = text,
     }
     return sections
   end,

@@ -1,4 +1,5 @@
 import Foundation
+import SwatchbookCore
 import Testing
 
 @testable import SwatchbookLua
@@ -276,6 +277,46 @@ struct DataFunctionsTests {
         let small = ScriptFixture(["a.txt": "hello\n"])
         #expect(throws: ScriptFolder.ReadError.tooLarge(bytes: 6)) {
             try ScriptFolder.read("a.txt", in: small.folder, limit: 5)
+        }
+    }
+
+    // MARK: sb.document
+
+    /// A document given as its JSON text is the document its decoded table
+    /// gives: a null member left out, an empty array the empty object, a
+    /// number's kind kept; a null in an array is the hole the table's
+    /// reading refuses, with the same message. Given the very text
+    /// sb.json.decode just read, or another, or the table itself, each
+    /// plugin keeps the same tokens.
+    @Test func aDocumentGivenAsItsTextIsItsDecodedTable() throws {
+        let documents = [
+            ##"{"a": {"$value": "#ff0000", "n": null, "e": [], "o": {}, "x": [1, 2.0, 1e2, "\u00e9\u0000"]}}"##,
+            #"{"deep": [[[{"k": true}]], false], "z": -0.0, "big": 123456789012345678901}"#,
+            #"{"hole": [1, null, 3]}"#,
+            #"[]"#,
+        ]
+        for document in documents {
+            func tokens(_ body: String) throws -> Result<JSONValue?, Diagnostic> {
+                let fixture = ScriptFixture([
+                    "p.lua": """
+                    local sb = require "swatchbook"
+                    local text = [==[\(document)]==]
+                    return { name = "p", api = 1, data = function()
+                      \(body)
+                      return {}
+                    end }
+                    """
+                ])
+                do throws(Diagnostic) {
+                    return .success(try fixture.load("p.lua").palette.tokens)
+                } catch {
+                    return .failure(error)
+                }
+            }
+            let table = try tokens("sb.document { tokens = sb.json.decode(text) }")
+            #expect(try tokens("sb.json.decode(text) sb.document { tokens = text }") == table, "\(document)")
+            #expect(try tokens("sb.document { tokens = text }") == table, "\(document)")
+            #expect(try tokens("sb.json.decode('{}') sb.document { tokens = text }") == table, "\(document)")
         }
     }
 }

@@ -45,7 +45,8 @@ extension SwatchbookModule {
         ) { stack throws(LuaHostError) in
             let text = try bytes(at: 1, on: stack, in: "sb.json.decode")
             guard try wantsPositions(on: stack) else {
-                try push(decoding: text, on: stack, in: "sb.json.decode")
+                let value = try push(decoding: text, on: stack, in: "sb.json.decode")
+                runtime.host.lastDecoded = (text, value)
                 return 1
             }
             try pushWithPlaces(decoding: text, on: stack, in: "sb.json.decode")
@@ -167,8 +168,9 @@ extension SwatchbookModule {
                 "(info)",
                 [
                     "What a palette file says of itself, for its writer to give back: title, description,",
-                    "columns (a GIMP palette's), tokens (a DTCG document as sb.json.decode read it).",
-                    "@param info {title?: string, description?: string, columns?: integer, tokens?: table}",
+                    "columns (a GIMP palette's), tokens (a DTCG document as sb.json.decode read it, or its",
+                    "JSON text, read as that table would be without reading the table back).",
+                    "@param info {title?: string, description?: string, columns?: integer, tokens?: table|string}",
                 ])
         ) { stack throws(LuaHostError) in
             guard stack.type(at: 1) == .table else {
@@ -193,7 +195,10 @@ extension SwatchbookModule {
                 palette.columns = columns
             }
             stack.pop()
-            if stack.rawField(1, "tokens") != .nil {
+            switch stack.rawField(1, "tokens") {
+            case .nil: break
+            case .string: palette.tokens = try documentTokens(fromTextAt: -1, on: stack, in: runtime)
+            default:
                 palette.tokens = try JSONValue(luaValueAt: -1, on: stack, limit: runtime.limits.memoryBytes)
             }
             stack.pop()
@@ -203,6 +208,36 @@ extension SwatchbookModule {
         installPlistFunctions(in: runtime)
         installYAMLFunctions(in: runtime)
         installBase16Functions(in: runtime)
+    }
+
+    /// `sb.document{tokens = text}`: the JSON text's document as its
+    /// decoded table would be read back, without decoding and reading it
+    /// back: from the tree `sb.json.decode` made of the same text, or a new
+    /// one. A tree its table would not give back as it is (a null in an
+    /// array, a key twice, more than the cap) is pushed and read back, for
+    /// the very value or error the table gives.
+    private static func documentTokens(fromTextAt index: Int32, on stack: LuaStack, in runtime: LuaRuntime)
+        throws(LuaHostError) -> JSONValue?
+    {
+        let text = try bytes(at: index, on: stack, in: "sb.document: tokens")
+        let value: JSONValue
+        if let last = runtime.host.lastDecoded, last.text == text {
+            value = last.value
+        } else {
+            do throws(JSONSyntaxError) {
+                value = try JSONValue(parsing: text)
+            } catch {
+                throw LuaHostError("sb.document: tokens: \(error)")
+            }
+        }
+        if case .null = value { return nil }
+        var spent = 0
+        if let kept = value.asLuaGivesItBack(spent: &spent, depth: 0), spent <= runtime.limits.memoryBytes {
+            return kept
+        }
+        try push(decoding: text, on: stack, in: "sb.document: tokens")
+        defer { stack.pop() }
+        return try JSONValue(luaValueAt: -1, on: stack, limit: runtime.limits.memoryBytes)
     }
 
     /// The largest file `sb.input()` reads: what the memory cap could hold.
@@ -370,10 +405,11 @@ extension SwatchbookModule {
         }
     }
 
-    /// Parses JSON text and pushes the Lua value; errors read
-    /// `prefix: line L, column C: message`.
+    /// Parses JSON text and pushes the Lua value, and gives the tree;
+    /// errors read `prefix: line L, column C: message`.
+    @discardableResult
     private static func push(decoding text: [UInt8], on stack: LuaStack, in prefix: String)
-        throws(LuaHostError)
+        throws(LuaHostError) -> JSONValue
     {
         let value: JSONValue
         do throws(JSONSyntaxError) {
@@ -386,6 +422,7 @@ extension SwatchbookModule {
         } catch {
             throw LuaHostError("\(prefix): \(error.message)")
         }
+        return value
     }
 
     /// Parses JSON text and pushes the Lua value and its places: where

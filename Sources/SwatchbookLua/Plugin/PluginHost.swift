@@ -14,6 +14,9 @@ final class PluginHost {
     /// What `sb.document{…}` and `sb.title(text)` said of the palette: the
     /// title of what is written, and what its writer gives back.
     var palette = PaletteInfo()
+    /// The text `sb.json.decode` read last and the tree it made, so that
+    /// `sb.document{tokens = text}` with the same text reads it once.
+    var lastDecoded: (text: [UInt8], value: JSONValue)?
     /// What `sb.input_error` reported about that file: the failure shown in
     /// place of the Lua error that carried it.
     var inputFailure: Diagnostic?
