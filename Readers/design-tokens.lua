@@ -105,10 +105,12 @@ local function is_token(node) return type(node) == "table" and (node["$value"] ~
 -- (a group of both merged), and may copy max_copied members in all.
 local GROUP = {}
 
+local byte, find, next = string.byte, string.find, next
+
 local function members(group)
   local list = {}
   for key, value in pairs(group) do
-    if type(key) == "string" and type(value) == "table" and (key:sub(1, 1) ~= "$" or key == "$root") then
+    if type(key) == "string" and type(value) == "table" and (byte(key) ~= 36 or key == "$root") then
       list[#list + 1] = { key = key, node = value }
     end
   end
@@ -157,9 +159,12 @@ local function groups(document)
     local kind = node["$type"]
     if kind ~= nil and type(kind) ~= "string" then fail(path, "expected $type to be a string, got a " .. type(kind)) end
     local own = { [GROUP] = true, type = kind, list = {}, at = {} }
+    -- each member's entry becomes the group's (a key is in a table once)
+    local list, at = own.list, own.at
     for _, m in ipairs(members(node)) do
-      local p = path == "" and m.key or (path .. "." .. m.key)
-      add(own, m.key, is_token(m.node) and m.node or group(m.node, p))
+      if not is_token(m.node) then m.node = group(m.node, path == "" and m.key or (path .. "." .. m.key)) end
+      list[#list + 1] = m
+      at[m.key] = #list
     end
     local extends = node["$extends"]
     if extends ~= nil then
@@ -181,11 +186,19 @@ end
 -- A token's members are its value, its type and its metadata, each of its
 -- kind.
 local function check_token(path, token)
-  for key in pairs(token) do
-    if type(key) ~= "string" or key:sub(1, 1) ~= "$" then
-      fail(path, "expected a token ($value) or a group, not both: " .. quoted(key) .. " is beside its $value")
-    elseif not token_keys[key] then
-      fail(path, "expected $value, $ref, $type, $description, $extensions or $deprecated, got " .. quoted(key))
+  -- most tokens hold only keys a token may: looked over with next, and in
+  -- pairs' order (the same every run) only to name the first that is not
+  local bad = false
+  for key in next, token do
+    if type(key) ~= "string" or not token_keys[key] then bad = true break end
+  end
+  if bad then
+    for key in pairs(token) do
+      if type(key) ~= "string" or key:sub(1, 1) ~= "$" then
+        fail(path, "expected a token ($value) or a group, not both: " .. quoted(key) .. " is beside its $value")
+      elseif not token_keys[key] then
+        fail(path, "expected $value, $ref, $type, $description, $extensions or $deprecated, got " .. quoted(key))
+      end
     end
   end
   if token["$value"] ~= nil and token["$ref"] ~= nil then fail(path, "expected $value or $ref, not both") end
@@ -285,6 +298,18 @@ local function load(document, checking)
   end
   function resolve(path, depth)
     if depth > max_depth then fail(path, "references lead more than " .. max_depth .. " deep") end
+    -- a token resolved, or one whose value is its own (most are), without
+    -- a walk
+    local done = resolved[path]
+    if done then return done end
+    local token = tokens[path]
+    local written = token.node["$value"]
+    if token.node["$ref"] == nil and not walking[path]
+      and not (type(written) == "string" and find(written, "^{.*}$")) then
+      done = { value = written, type = token.type }
+      resolved[path] = done
+      return done
+    end
     local chain, p, found, via = {}, path
     while true do
       if resolved[p] then found = resolved[p] break end
@@ -343,20 +368,24 @@ local function load(document, checking)
     elseif type(value) ~= "table" then
       fail(path, "expected a colour value, got a " .. type(value))
     end
-    local space = follow(path, value.colorSpace, 0)
+    -- a part is followed only where it is a table: most are plain values
+    local space = value.colorSpace
+    if type(space) == "table" then space = follow(path, space, 0) end
     if space == nil then fail(path, "expected a colour object with a colorSpace") end
     local ranges = spaces[space]
     if not ranges then fail(path, "expected a colorSpace DTCG 2025.10 lists, got " .. quoted(space)) end
-    local components = follow(path, value.components, 0)
+    local components = value.components
+    if type(components) == "table" then components = follow(path, components, 0) end
     if type(components) ~= "table" or (components[1] == nil and next(components) ~= nil) then
       fail(path, "expected components to be an array of 3 numbers")
     end
     local count = 0
-    for _ in pairs(components) do count = count + 1 end
+    for _ in next, components do count = count + 1 end
     if count ~= 3 or #components ~= 3 then fail(path, "expected 3 components in " .. space .. ", got " .. count) end
     local list = {}
     for i = 1, 3 do
-      local v = follow(path, components[i], 0)
+      local v = components[i]
+      if type(v) == "table" then v = follow(path, v, 0) end
       if v ~= "none" then
         if type(v) ~= "number" or v ~= v then
           fail(path, "expected component " .. i .. " to be a number or \"none\", got " .. quoted(v))
@@ -372,12 +401,14 @@ local function load(document, checking)
       end
       list[i] = v
     end
-    local alpha = follow(path, value.alpha, 0)
+    local alpha = value.alpha
+    if type(alpha) == "table" then alpha = follow(path, alpha, 0) end
     if alpha == nil then alpha = 1 end
     if type(alpha) ~= "number" or not (alpha >= 0 and alpha <= 1) then
       fail(path, "expected an alpha from 0 to 1, got " .. (type(alpha) == "number" and tostring(alpha) or quoted(alpha)))
     end
-    local hex = follow(path, value.hex, 0)
+    local hex = value.hex
+    if type(hex) == "table" then hex = follow(path, hex, 0) end
     if hex ~= nil and (type(hex) ~= "string" or not hex:match("^#%x%x%x%x%x%x$")) then
       fail(path, "expected hex to be a #rrggbb fallback, got " .. quoted(hex))
     end

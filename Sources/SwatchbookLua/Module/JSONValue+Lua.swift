@@ -67,59 +67,58 @@ extension JSONValue {
 
 extension JSONValue {
     /// The value its pushed table reads back as (``init(luaValueAt:on:limit:)``
-    /// after ``push(on:)``), made from the tree without Lua: a null member
-    /// is left out, an empty array is the empty object. Nil where the walk
-    /// back would say more than that (a null in an array is a hole it
-    /// refuses, a key twice in an object is kept once, a value nested as
-    /// deep as the limit is refused): the caller then pushes and reads
-    /// back. `spent` counts what the walk back counts against the cap.
+    /// after ``push(on:)``), made from a parsed tree without Lua: a null
+    /// member is left out, an empty array is the empty object; a part that
+    /// has neither is the tree's own, not a copy. Nil where the walk back
+    /// would say more than that (a null in an array is a hole it refuses,
+    /// a value nested as deep as the limit is refused): the caller then
+    /// pushes and reads back. A parsed tree has no key twice (the parser
+    /// refuses one). `spent` counts what the walk back counts against the
+    /// cap.
     func asLuaGivesItBack(spent: inout Int, depth: Int) -> JSONValue? {
-        spent += LuaJSONReader.valueBytes
-        switch self {
-        case .null, .bool, .integer, .number: return self
-        case .string(let text):
-            spent += text.utf8.count
-            return self
-        case .array(let items):
-            guard depth < JSONValue.maximumDepth else { return nil }
-            if items.isEmpty { return .object([]) }
-            var kept: [JSONValue] = []
-            kept.reserveCapacity(items.count)
-            for item in items {
-                if case .null = item { return nil }
-                guard let value = item.asLuaGivesItBack(spent: &spent, depth: depth + 1) else { return nil }
-                kept.append(value)
-            }
-            return .array(kept)
-        case .object(let members):
-            guard depth < JSONValue.maximumDepth, Self.keysAreUnique(members) else { return nil }
-            var kept: [Member] = []
-            kept.reserveCapacity(members.count)
-            for member in members {
-                if case .null = member.value { continue }
-                spent += member.key.utf8.count
-                guard let value = member.value.asLuaGivesItBack(spent: &spent, depth: depth + 1) else {
-                    return nil
-                }
-                kept.append(Member(member.key, value))
-            }
-            return .object(kept)
-        }
+        guard let (value, changed) = readBack(spent: &spent, depth: depth) else { return nil }
+        return changed ? value : self
     }
 
-    /// Whether no key is in `members` twice (by its bytes, as Lua keys are).
-    private static func keysAreUnique(_ members: [Member]) -> Bool {
-        if members.count <= 8 {
-            for i in members.indices {
-                for j in members.indices where j > i && members[i].key.utf8.elementsEqual(members[j].key.utf8)
-                {
-                    return false
+    /// ``asLuaGivesItBack(spent:depth:)``, and whether the value differs
+    /// from this one.
+    private func readBack(spent: inout Int, depth: Int) -> (JSONValue, changed: Bool)? {
+        spent += LuaJSONReader.valueBytes
+        switch self {
+        case .null, .bool, .integer, .number: return (self, false)
+        case .string(let text):
+            spent += text.utf8.count
+            return (self, false)
+        case .array(let items):
+            guard depth < JSONValue.maximumDepth else { return nil }
+            if items.isEmpty { return (.object([]), true) }
+            var kept: [JSONValue]?
+            for (i, item) in items.enumerated() {
+                if case .null = item { return nil }
+                guard let (value, changed) = item.readBack(spent: &spent, depth: depth + 1) else {
+                    return nil
                 }
+                if changed && kept == nil { kept = Array(items[..<i]) }
+                kept?.append(value)
             }
-            return true
+            return kept.map { (.array($0), true) } ?? (self, false)
+        case .object(let members):
+            guard depth < JSONValue.maximumDepth else { return nil }
+            var kept: [Member]?
+            for (i, member) in members.enumerated() {
+                if case .null = member.value {
+                    if kept == nil { kept = Array(members[..<i]) }
+                    continue
+                }
+                spent += member.key.utf8.count
+                guard let (value, changed) = member.value.readBack(spent: &spent, depth: depth + 1) else {
+                    return nil
+                }
+                if changed && kept == nil { kept = Array(members[..<i]) }
+                kept?.append(changed ? Member(member.key, value) : member)
+            }
+            return kept.map { (.object($0), true) } ?? (self, false)
         }
-        var seen = Set<[UInt8]>(minimumCapacity: members.count)
-        return members.allSatisfy { seen.insert(Array($0.key.utf8)).inserted }
     }
 }
 

@@ -214,8 +214,8 @@ extension SwatchbookModule {
     /// decoded table would be read back, without decoding and reading it
     /// back: from the tree `sb.json.decode` made of the same text, or a new
     /// one. A tree its table would not give back as it is (a null in an
-    /// array, a key twice, more than the cap) is pushed and read back, for
-    /// the very value or error the table gives.
+    /// array, nesting at the limit, more than the cap) is pushed and read
+    /// back, for the very value or error the table gives.
     private static func documentTokens(fromTextAt index: Int32, on stack: LuaStack, in runtime: LuaRuntime)
         throws(LuaHostError) -> JSONValue?
     {
