@@ -187,18 +187,19 @@ int sbl_listed_item(lua_State *L, int index, sbl_item_fields *item) {
     /* With an id or what a file said, the full reader would have read it,
      * and warned of another shape's key: so it still does. */
     if (plain && (found & listed) && (found & OTHER_SHAPES_KEYS)) plain = 0;
-    if (plain) {
-        static const sbl_field none = {NULL, 0, -1};
-        item->name = fields[KEY_NAME];
-        item->color = fields[KEY_COLOR];
-        if (!item->color_block) item->color.integer = long_hex(item->color.bytes, item->color.length);
-        item->id = found & 1u << KEY_ID ? fields[KEY_ID] : none;
-        item->key = found & 1u << KEY_KEY ? fields[KEY_KEY] : none;
-        item->ref = found & 1u << KEY_REF ? fields[KEY_REF] : none;
-        item->scope = found & 1u << KEY_SCOPE ? fields[KEY_SCOPE] : none;
-        item->description = found & 1u << KEY_DESCRIPTION ? fields[KEY_DESCRIPTION] : none;
-    }
-    return plain;
+    if (!plain) return 0;
+    item->name = fields[KEY_NAME];
+    item->color = fields[KEY_COLOR];
+    if (!item->color_block) item->color.integer = long_hex(item->color.bytes, item->color.length);
+    /* `{ name, color = "…" }` alone, the common item, is said apart */
+    if (!(found & listed) && !item->color_block) return 1;
+    static const sbl_field none = {NULL, 0, -1};
+    item->id = found & 1u << KEY_ID ? fields[KEY_ID] : none;
+    item->key = found & 1u << KEY_KEY ? fields[KEY_KEY] : none;
+    item->ref = found & 1u << KEY_REF ? fields[KEY_REF] : none;
+    item->scope = found & 1u << KEY_SCOPE ? fields[KEY_SCOPE] : none;
+    item->description = found & 1u << KEY_DESCRIPTION ? fields[KEY_DESCRIPTION] : none;
+    return 2;
 }
 
 int sbl_plain_node(lua_State *L, int index, sbl_field *name, sbl_field *color, int *children) {

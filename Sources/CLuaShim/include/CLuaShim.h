@@ -103,7 +103,10 @@ int sbl_plain_item(lua_State *L, int index, sbl_field *name, sbl_field *color);
  * value, if any), and any of `id`, `key`, `ref`, `scope` and
  * `description`, all strings; no fields, data, swatch or extensions, and
  * no key the host does not know. A string that is absent has bytes NULL;
- * `color_block` is NULL for a colour written as a string. */
+ * `color_block` is NULL for a colour written as a string. Returns 1 for
+ * `{ name = "...", color = "..." }` alone (only `name`, `color` and
+ * `color_block` are set), 2 for an item with more of these, 0 for any
+ * other value. */
 typedef struct {
     sbl_field name, color, id, key, ref, scope, description;
     const void *color_block;

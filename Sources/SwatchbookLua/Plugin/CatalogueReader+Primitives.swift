@@ -8,9 +8,10 @@ extension CatalogueReader {
     /// in one pass without protected mode; nil for any other value, which
     /// ``item(at:path:)`` reads or reports.
     static func plainItem(on stack: LuaStack, at index: Int32 = -1) -> Item? {
-        guard let fields = stack.listedItemFields(at: index),
-            let item = plainItem(name: fields.name, color: fields.color)
-        else { return nil }
+        var fields = sbl_item_fields()
+        let shape = stack.listedItem(at: index, into: &fields)
+        guard shape != 0, let item = plainItem(name: fields.name, color: fields.color) else { return nil }
+        if shape == 1 { return item }
         let id = fields.id, key = fields.key, ref = fields.ref, scope = fields.scope,
             description = fields.description
         let color = fields.color_block.flatMap {

@@ -5,12 +5,11 @@ import CLuaShim
 /// item and a row read without protected mode, and a table's keys checked
 /// against those its shape knows.
 extension LuaStack {
-    /// The fields of an item as a palette file's reader writes it (see
-    /// `sbl_listed_item`), when the value has that shape.
-    func listedItemFields(at index: Int32) -> sbl_item_fields? {
-        var fields = sbl_item_fields()
-        guard sbl_listed_item(L, index, &fields) != 0 else { return nil }
-        return fields
+    /// Reads an item as a palette file's reader writes it (see
+    /// `sbl_listed_item`) into `fields`: 1 for `{ name, color = "…" }`
+    /// alone, 2 for one with more, 0 for a value of another shape.
+    func listedItem(at index: Int32, into fields: inout sbl_item_fields) -> Int32 {
+        sbl_listed_item(L, index, &fields)
     }
 
     /// The fields of a plain tree node `{ name = "…", color = "…",
