@@ -36,6 +36,8 @@ int sbl_anchor_plain_keys(lua_State *L) {
 #define TYPE_COLOR (LUA_NUMTYPES + 1)
 /* Any value: only whether the key is there. */
 #define TYPE_ANY (LUA_NUMTYPES + 2)
+/* A TYPE_COLOR field's integer while its userdata is still to be read. */
+#define USERDATA_TO_READ (-2)
 
 /* Reads the colour value at `index` into `item` (its block, and its CSS
  * text when it keeps one), and gives its colour as 0xRRGGBBAA; -1 for a
@@ -68,7 +70,7 @@ static int64_t read_colour_value(lua_State *L, int index, sbl_item_fields *item)
  * present. Nothing is left on the stack and nothing can raise. */
 static int read_plain_found(lua_State *L, int index, unsigned wanted, unsigned optional, unsigned refused,
                             const int types[PLAIN_KEY_COUNT], sbl_field fields[PLAIN_KEY_COUNT],
-                            unsigned *found_keys, sbl_item_fields *item) {
+                            unsigned *found_keys) {
     /* A key and its value above the table; callers may be outside any C
      * function, where Lua promises no free slots. */
     if (lua_type(L, index) != LUA_TTABLE || !lua_checkstack(L, 5)) return 0;
@@ -93,10 +95,11 @@ static int read_plain_found(lua_State *L, int index, unsigned wanted, unsigned o
                     int type = lua_type(L, -1);
                     if ((types[k] == LUA_TSTRING || types[k] == TYPE_COLOR) && type == LUA_TSTRING) {
                         fields[k].bytes = lua_tolstring(L, -1, &fields[k].length);
-                    } else if (item && types[k] == TYPE_COLOR && type == LUA_TUSERDATA
-                               && (fields[k].integer = read_colour_value(L, lua_gettop(L), item)) >= 0) {
+                    } else if (types[k] == TYPE_COLOR && type == LUA_TUSERDATA) {
+                        /* read once the table is known to be plain */
                         fields[k].bytes = NULL;
                         fields[k].length = 0;
+                        fields[k].integer = USERDATA_TO_READ;
                     } else if (types[k] == LUA_TNUMBER && lua_isinteger(L, -1)) {
                         fields[k].integer = (int64_t)lua_tointeger(L, -1);
                     } else if (types[k] == TYPE_ANY || (types[k] == LUA_TTABLE && type == LUA_TTABLE)) {
@@ -120,7 +123,7 @@ static int read_plain_found(lua_State *L, int index, unsigned wanted, unsigned o
 static int read_plain(lua_State *L, int index, unsigned wanted, unsigned refused,
                       const int types[PLAIN_KEY_COUNT], sbl_field fields[PLAIN_KEY_COUNT]) {
     unsigned found = 0;
-    return read_plain_found(L, index, wanted, 0, refused, types, fields, &found, NULL);
+    return read_plain_found(L, index, wanted, 0, refused, types, fields, &found);
 }
 
 /* What a palette file says of a colour (the full reader reads them): a
@@ -172,25 +175,34 @@ int sbl_plain_item(lua_State *L, int index, sbl_field *name, sbl_field *color) {
 
 int sbl_listed_item(lua_State *L, int index, sbl_item_fields *item) {
     static const int types[PLAIN_KEY_COUNT] = {
-        [KEY_NAME] = LUA_TSTRING, [KEY_COLOR] = TYPE_COLOR, [KEY_ID] = LUA_TSTRING,    [KEY_KEY] = LUA_TSTRING,
-        [KEY_REF] = LUA_TSTRING,  [KEY_SCOPE] = LUA_TSTRING, [KEY_DESCRIPTION] = LUA_TSTRING,
-        [KEY_COUNT] = TYPE_ANY,   [KEY_ITEMS] = TYPE_ANY,    [KEY_CHILDREN] = TYPE_ANY, [KEY_ROWS] = TYPE_ANY,
-        [KEY_SELECTED] = TYPE_ANY, [KEY_EXPANDED] = TYPE_ANY};
-    const unsigned listed = 1u << KEY_ID | 1u << KEY_KEY | 1u << KEY_REF | 1u << KEY_SCOPE | 1u << KEY_DESCRIPTION;
+        [KEY_NAME] = LUA_TSTRING,  [KEY_COLOR] = TYPE_COLOR,   [KEY_ID] = LUA_TSTRING,     [KEY_KEY] = LUA_TSTRING,
+        [KEY_REF] = LUA_TSTRING,   [KEY_SCOPE] = LUA_TSTRING,  [KEY_DESCRIPTION] = LUA_TSTRING,
+        [KEY_SWATCH] = LUA_TSTRING, [KEY_COUNT] = TYPE_ANY,    [KEY_ITEMS] = TYPE_ANY,     [KEY_CHILDREN] = TYPE_ANY,
+        [KEY_ROWS] = TYPE_ANY,     [KEY_SELECTED] = TYPE_ANY, [KEY_EXPANDED] = TYPE_ANY};
+    const unsigned listed = 1u << KEY_ID | 1u << KEY_KEY | 1u << KEY_REF | 1u << KEY_SCOPE | 1u << KEY_DESCRIPTION
+                            | 1u << KEY_SWATCH;
     sbl_field fields[PLAIN_KEY_COUNT];
     unsigned found = 0;
-    item->color_block = NULL;
-    int plain = read_plain_found(L, lua_absindex(L, index), 1u << KEY_NAME | 1u << KEY_COLOR,
-                                 listed | OTHER_SHAPES_KEYS,
-                                 1u << KEY_FIELDS | 1u << KEY_DATA | 1u << KEY_SWATCH | 1u << KEY_EXTENSIONS, types,
-                                 fields, &found, item);
+    index = lua_absindex(L, index);
+    int plain = read_plain_found(L, index, 1u << KEY_NAME | 1u << KEY_COLOR, listed | OTHER_SHAPES_KEYS,
+                                 1u << KEY_FIELDS | 1u << KEY_DATA | 1u << KEY_EXTENSIONS, types, fields, &found);
     /* With an id or what a file said, the full reader would have read it,
      * and warned of another shape's key: so it still does. */
     if (plain && (found & listed) && (found & OTHER_SHAPES_KEYS)) plain = 0;
     if (!plain) return 0;
     item->name = fields[KEY_NAME];
     item->color = fields[KEY_COLOR];
-    if (!item->color_block) item->color.integer = long_hex(item->color.bytes, item->color.length);
+    item->color_block = NULL;
+    if (item->color.integer == USERDATA_TO_READ) {
+        if (!lua_checkstack(L, 4)) return 0;
+        lua_pushliteral(L, "color");
+        lua_rawget(L, index);
+        item->color.integer = read_colour_value(L, lua_gettop(L), item);
+        lua_pop(L, 1);
+        if (item->color.integer < 0) return 0;
+    } else {
+        item->color.integer = long_hex(item->color.bytes, item->color.length);
+    }
     /* `{ name, color = "…" }` alone, the common item, is said apart */
     if (!(found & listed) && !item->color_block) return 1;
     static const sbl_field none = {NULL, 0, -1};
@@ -199,6 +211,7 @@ int sbl_listed_item(lua_State *L, int index, sbl_item_fields *item) {
     item->ref = found & 1u << KEY_REF ? fields[KEY_REF] : none;
     item->scope = found & 1u << KEY_SCOPE ? fields[KEY_SCOPE] : none;
     item->description = found & 1u << KEY_DESCRIPTION ? fields[KEY_DESCRIPTION] : none;
+    item->swatch = found & 1u << KEY_SWATCH ? fields[KEY_SWATCH] : none;
     return 2;
 }
 
@@ -210,7 +223,7 @@ int sbl_plain_node(lua_State *L, int index, sbl_field *name, sbl_field *color, i
     int plain = read_plain_found(L, lua_absindex(L, index), 1u << KEY_NAME, 1u << KEY_COLOR | 1u << KEY_CHILDREN,
                                  1u << KEY_ID | 1u << KEY_FIELDS | 1u << KEY_DATA | 1u << KEY_ITEMS | 1u << KEY_COUNT
                                      | 1u << KEY_ROWS | 1u << KEY_SELECTED | 1u << KEY_EXPANDED | AUTHORED_KEYS,
-                                 types, fields, &found, NULL);
+                                 types, fields, &found);
     if (plain) {
         *name = fields[KEY_NAME];
         if (found & 1u << KEY_COLOR) {

@@ -211,6 +211,8 @@ struct LuaSourceTests {
               { name = "Dark", color = sb.color("light-dark(#fff, #000)", { scheme = "dark" }), id = "c" },
               { name = "String", color = "#123456", description = "" },
               { name = "Eight bits", color = sb.rgb(1, 2, 3), ref = "{x.y}" },
+              { name = "Spot", color = sb.color("lab(50% 20 -30)"), swatch = "spot" },
+              { name = "Not a type", color = "#000001", swatch = "special" },
             }
             local items = {}
             for _, item in ipairs(listed) do
@@ -227,7 +229,7 @@ struct LuaSourceTests {
         ])
         let plugin = try fixture.load("listed.lua")
         let source = plugin.source
-        for k in 0..<5 {
+        for k in 0..<6 {
             let quick = source.item(0, 0, 2 * k)
             #expect(quick == source.item(0, 0, 2 * k + 1), "item \(k + 1)")
         }
@@ -235,7 +237,13 @@ struct LuaSourceTests {
         #expect(source.item(0, 0, 2).authored?.color?.space == .oklch)
         #expect(source.item(0, 0, 2).authored?.scope == ".dark")
         #expect(source.item(0, 0, 6).authored?.description == "")
+        #expect(source.item(0, 0, 10).authored?.swatch == .spot)
         #expect(plugin.sourceFailure == nil)
+        // A swatch type there is none of is the full reader's to report.
+        _ = source.item(0, 0, 12)
+        #expect(
+            plugin.sourceFailure?.formatted.hasSuffix(
+                #".swatch: expected one of global, spot, process, got "special""#) == true)
     }
 
     /// Rows too: `{ name, count }` on the quick path, any other shape read in full.

@@ -100,15 +100,15 @@ int sbl_plain_item(lua_State *L, int index, sbl_field *name, sbl_field *color);
 /* An item as palette readers write it: `name`, `color` (a string as
  * sbl_plain_item takes it, or a colour value: its integer 0xRRGGBBAA, its
  * block and that block's length, and the CSS text it keeps as its user
- * value, if any), and any of `id`, `key`, `ref`, `scope` and
- * `description`, all strings; no fields, data, swatch or extensions, and
+ * value, if any), and any of `id`, `key`, `ref`, `scope`, `description`
+ * and `swatch`, all strings; no fields, data or extensions, and
  * no key the host does not know. A string that is absent has bytes NULL;
  * `color_block` is NULL for a colour written as a string. Returns 1 for
  * `{ name = "...", color = "..." }` alone (only `name`, `color` and
  * `color_block` are set), 2 for an item with more of these, 0 for any
  * other value. */
 typedef struct {
-    sbl_field name, color, id, key, ref, scope, description;
+    sbl_field name, color, id, key, ref, scope, description, swatch;
     const void *color_block;
     size_t color_block_length;
     sbl_field color_css;

@@ -4,12 +4,12 @@ import SwatchbookCore
 extension CatalogueReader {
     /// The common item, `{ name = "…", color = "#…" }` with a colour that
     /// parses, and what a palette file's reader adds to it (`id`, `key`,
-    /// `ref`, `scope`, `description`, a colour value made from a hex), read
+    /// `ref`, `scope`, `description`, `swatch`, a colour value keeping how
+    /// it was written), read
     /// in one pass without protected mode; nil for any other value, which
     /// ``item(at:path:)`` reads or reports.
     static func plainItem(on stack: LuaStack, at index: Int32 = -1) -> Item? {
-        var fields = sbl_item_fields()
-        let shape = stack.listedItem(at: index, into: &fields)
+        let (shape, fields) = stack.listedItem(at: index)
         guard shape != 0, let item = plainItem(name: fields.name, color: fields.color) else { return nil }
         if shape == 1 { return item }
         let id = fields.id, key = fields.key, ref = fields.ref, scope = fields.scope,
@@ -18,17 +18,24 @@ extension CatalogueReader {
             ColorValue.authored(block: $0, length: fields.color_block_length, css: fields.color_css.text)
         }
         if color == nil && id.bytes == nil && key.bytes == nil && ref.bytes == nil && scope.bytes == nil
-            && description.bytes == nil
+            && description.bytes == nil && fields.swatch.bytes == nil
         {
             return item
         }
-        // Longer strings go to the full reader, which reports them.
+        // Longer strings, and a swatch type there is none of, go to the
+        // full reader, which reports them.
         guard id.length <= CatalogueLimits.nameBytes,
             [key, ref, scope, description].allSatisfy({ $0.length <= CatalogueLimits.valueBytes })
         else { return nil }
+        var swatch: SwatchType?
+        if let text = fields.swatch.text {
+            guard let type = SwatchType(rawValue: text) else { return nil }
+            swatch = type
+        }
         let authored = Authored(
-            color: color, key: key.text, scope: scope.text, description: description.text, reference: ref.text
-        )
+            color: color, key: key.text, scope: scope.text, description: description.text,
+            reference: ref.text,
+            swatch: swatch)
         return Item(
             name: item.name, color: item.color, id: id.text, fields: [], data: nil,
             authored: authored.isEmpty ? nil : authored)

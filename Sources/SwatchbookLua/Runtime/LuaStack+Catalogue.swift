@@ -5,11 +5,13 @@ import CLuaShim
 /// item and a row read without protected mode, and a table's keys checked
 /// against those its shape knows.
 extension LuaStack {
-    /// Reads an item as a palette file's reader writes it (see
-    /// `sbl_listed_item`) into `fields`: 1 for `{ name, color = "…" }`
-    /// alone, 2 for one with more, 0 for a value of another shape.
-    func listedItem(at index: Int32, into fields: inout sbl_item_fields) -> Int32 {
-        sbl_listed_item(L, index, &fields)
+    /// An item as a palette file's reader writes it (see
+    /// `sbl_listed_item`): its shape, 1 for `{ name, color = "…" }` alone,
+    /// 2 for one with more, 0 for a value of another shape; and its fields.
+    func listedItem(at index: Int32) -> (shape: Int32, fields: sbl_item_fields) {
+        var fields = sbl_item_fields()
+        let shape = sbl_listed_item(L, index, &fields)
+        return (shape, fields)
     }
 
     /// The fields of a plain tree node `{ name = "…", color = "…",
