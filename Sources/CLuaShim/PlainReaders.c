@@ -36,8 +36,6 @@ int sbl_anchor_plain_keys(lua_State *L) {
 #define TYPE_COLOR (LUA_NUMTYPES + 1)
 /* Any value: only whether the key is there. */
 #define TYPE_ANY (LUA_NUMTYPES + 2)
-/* A TYPE_COLOR field's integer while its userdata is still to be read. */
-#define USERDATA_TO_READ (-2)
 
 /* Reads the colour value at `index` into `item` (its block, and its CSS
  * text when it keeps one), and gives its colour as 0xRRGGBBAA; -1 for a
@@ -96,10 +94,11 @@ static int read_plain_found(lua_State *L, int index, unsigned wanted, unsigned o
                     if ((types[k] == LUA_TSTRING || types[k] == TYPE_COLOR) && type == LUA_TSTRING) {
                         fields[k].bytes = lua_tolstring(L, -1, &fields[k].length);
                     } else if (types[k] == TYPE_COLOR && type == LUA_TUSERDATA) {
-                        /* read once the table is known to be plain */
+                        /* read once the table is known to be plain: bytes
+                         * NULL, where a string's never are */
                         fields[k].bytes = NULL;
                         fields[k].length = 0;
-                        fields[k].integer = USERDATA_TO_READ;
+                        fields[k].integer = -1;
                     } else if (types[k] == LUA_TNUMBER && lua_isinteger(L, -1)) {
                         fields[k].integer = (int64_t)lua_tointeger(L, -1);
                     } else if (types[k] == TYPE_ANY || (types[k] == LUA_TTABLE && type == LUA_TTABLE)) {
@@ -193,7 +192,7 @@ int sbl_listed_item(lua_State *L, int index, sbl_item_fields *item) {
     item->name = fields[KEY_NAME];
     item->color = fields[KEY_COLOR];
     item->color_block = NULL;
-    if (item->color.integer == USERDATA_TO_READ) {
+    if (!item->color.bytes) {
         if (!lua_checkstack(L, 4)) return 0;
         lua_pushliteral(L, "color");
         lua_rawget(L, index);

@@ -5,9 +5,8 @@ extension CatalogueReader {
     /// The common item, `{ name = "…", color = "#…" }` with a colour that
     /// parses, and what a palette file's reader adds to it (`id`, `key`,
     /// `ref`, `scope`, `description`, `swatch`, a colour value keeping how
-    /// it was written), read
-    /// in one pass without protected mode; nil for any other value, which
-    /// ``item(at:path:)`` reads or reports.
+    /// it was written), read in one pass without protected mode; nil for
+    /// any other value, which ``item(at:path:)`` reads or reports.
     static func plainItem(on stack: LuaStack, at index: Int32 = -1) -> Item? {
         let (shape, fields) = stack.listedItem(at: index)
         guard shape != 0, let item = plainItem(name: fields.name, color: fields.color) else { return nil }
@@ -34,8 +33,7 @@ extension CatalogueReader {
         }
         let authored = Authored(
             color: color, key: key.text, scope: scope.text, description: description.text,
-            reference: ref.text,
-            swatch: swatch)
+            reference: ref.text, swatch: swatch)
         return Item(
             name: item.name, color: item.color, id: id.text, fields: [], data: nil,
             authored: authored.isEmpty ? nil : authored)
