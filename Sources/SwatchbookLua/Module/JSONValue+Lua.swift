@@ -23,23 +23,25 @@ extension JSONValue {
                 stack.setRawIndex(-2, i + 1)
             }
         case .object(let members):
-            guard stack.reserve(4) else { throw LuaHostError("not enough memory") }
-            stack.newTable(fieldCount: members.count)
+            guard stack.reserve(5) else { throw LuaHostError("not enough memory") }
             var present = 0
             for member in members {
                 if case .null = member.value { continue }
-                try member.value.push(on: stack)
-                stack.setRawField(-2, member.key)
                 present += 1
             }
-            // `pairs` visits the members in the document's order.
+            // The table, and below it the order `pairs` visits its members
+            // in (the document's); each key is made once for both.
+            stack.newTable(fieldCount: members.count)
             stack.newTable(arrayCount: present)
             var k = 0
             for member in members {
                 if case .null = member.value { continue }
                 k += 1
                 stack.push(member.key)
-                stack.setRawIndex(-2, k)
+                stack.pushValue(-1)
+                stack.setRawIndex(-3, k)
+                try member.value.push(on: stack)
+                stack.rawSet(-4)
             }
             stack.keepKeyOrder(-2)
         }

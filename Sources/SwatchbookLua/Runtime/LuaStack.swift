@@ -91,6 +91,10 @@ struct LuaStack {
         lua_createtable(L, Int32(arrayCount), Int32(fieldCount))
     }
 
+    /// `table[key] = value` for the key and the value on top, popping
+    /// both, without metamethods.
+    func rawSet(_ table: Int32) { lua_rawset(L, table) }
+
     /// `table[key] = top`, popping the value, without metamethods.
     func setRawField(_ table: Int32, _ key: String) {
         let t = absolute(table)
