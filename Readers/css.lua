@@ -69,8 +69,9 @@ local function parse(text, line_of)
   local scope
   local start = 1
   -- where the next ";", "{" and "}" are, each found by a plain find and
-  -- kept until passed (as sheet.finder, written out for the one loop
-  -- every declaration goes round)
+  -- kept until passed: sheet.finder, written out for the one loop every
+  -- declaration goes round (its general loop costs a 10,000-colour sheet
+  -- 2% more)
   local none = #text + 1
   local semicolon, open, close = 0, 0, 0
   while true do

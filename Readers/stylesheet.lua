@@ -87,24 +87,13 @@ end
 -- quote, or the end of its line: an unclosed string ends there).
 function M.string_end(text, open)
   local quote = text:sub(open, open)
+  local next_of = M.finder(text, quote .. "\\\n")
   local position = open + 1
-  local none = #text + 1
-  -- each found once and again only when passed, so a string of many
-  -- escapes is still read once
-  local close, escape, line_end = 0, 0, 0
   while true do
-    if close < position then close = find(text, quote, position, true) or none end
-    if escape < position then escape = find(text, "\\", position, true) or none end
-    if line_end < position then line_end = find(text, "\n", position, true) or none end
-    if escape < close and escape < line_end then
-      position = escape + 2
-    elseif close < line_end then
-      return close
-    elseif line_end < none then
-      return line_end
-    else
-      return #text
-    end
+    local at, c = next_of(position)
+    if not at then return #text end
+    if c ~= "\\" then return at end
+    position = at + 2
   end
 end
 

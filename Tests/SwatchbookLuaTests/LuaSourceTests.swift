@@ -148,6 +148,17 @@ struct LuaSourceTests {
         #expect(plugin.sourceFailure == nil)
     }
 
+    /// A plugin's end that serves the Lua array `list` as a lazy source of
+    /// one section of one row.
+    static func oneRowSource(of list: String) -> String {
+        """
+        return { name = "x", api = 1, source = {
+          sections = function() return 1 end, rows = function() return 1 end,
+          row = function() return { name = "r", count = #\(list) } end,
+          item = function(s, r, i) return \(list)[i] end } }
+        """
+    }
+
     /// The common `{ name, color }` item is read on a quick path; every other
     /// shape is read in full. Both give what the item says, reading fields
     /// raw (no metamethod runs) and keeping `id` and `data`.
@@ -165,11 +176,8 @@ struct LuaSourceTests {
               { "array part", name = "Other keys", color = "#000006", note = "not read", [7] = true },
               setmetatable({ color = "#000005" }, { __index = function() error("index ran") end }),
             }
-            return { name = "x", api = 1, source = {
-              sections = function() return 1 end, rows = function() return 1 end,
-              row = function() return { name = "r", count = #shapes } end,
-              item = function(s, r, i) return shapes[i] end } }
-            """
+
+            """ + Self.oneRowSource(of: "shapes")
         ])
         let plugin = try fixture.load("shapes.lua")
         let source = plugin.source
@@ -221,11 +229,8 @@ struct LuaSourceTests {
               items[#items + 1] = item
               items[#items + 1] = full
             end
-            return { name = "x", api = 1, source = {
-              sections = function() return 1 end, rows = function() return 1 end,
-              row = function() return { name = "r", count = #items } end,
-              item = function(s, r, i) return items[i] end } }
-            """
+
+            """ + Self.oneRowSource(of: "items")
         ])
         let plugin = try fixture.load("listed.lua")
         let source = plugin.source

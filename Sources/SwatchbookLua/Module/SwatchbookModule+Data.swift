@@ -224,18 +224,14 @@ extension SwatchbookModule {
         if let last = runtime.host.lastDecoded, sameBytes(last.text, text) {
             value = last.value
         } else {
-            do throws(JSONSyntaxError) {
-                value = try JSONValue(parsing: text)
-            } catch {
-                throw LuaHostError("sb.document: tokens: \(error)")
-            }
+            value = try parse(text, in: "sb.document: tokens")
         }
         if case .null = value { return nil }
         var spent = 0
         if let kept = value.asLuaGivesItBack(spent: &spent, depth: 0), spent <= runtime.limits.memoryBytes {
             return kept
         }
-        try push(decoding: text, on: stack, in: "sb.document: tokens")
+        try push(value, on: stack, in: "sb.document: tokens")
         defer { stack.pop() }
         return try JSONValue(luaValueAt: -1, on: stack, limit: runtime.limits.memoryBytes)
     }
@@ -421,18 +417,27 @@ extension SwatchbookModule {
     private static func push(decoding text: [UInt8], on stack: LuaStack, in prefix: String)
         throws(LuaHostError) -> JSONValue
     {
-        let value: JSONValue
+        let value = try parse(text, in: prefix)
+        try push(value, on: stack, in: prefix)
+        return value
+    }
+
+    /// The tree of JSON text; errors read `prefix: line L, column C: message`.
+    private static func parse(_ text: [UInt8], in prefix: String) throws(LuaHostError) -> JSONValue {
         do throws(JSONSyntaxError) {
-            value = try JSONValue(parsing: text)
+            return try JSONValue(parsing: text)
         } catch {
             throw LuaHostError("\(prefix): \(error)")
         }
+    }
+
+    /// Pushes a parsed tree as its Lua value; errors read `prefix: message`.
+    private static func push(_ value: JSONValue, on stack: LuaStack, in prefix: String) throws(LuaHostError) {
         do throws(LuaHostError) {
             try value.push(on: stack)
         } catch {
             throw LuaHostError("\(prefix): \(error.message)")
         }
-        return value
     }
 
     /// Parses JSON text and pushes the Lua value and its places: where
@@ -471,12 +476,8 @@ extension SwatchbookModule {
             }
         }
         walk(parsed.value, path: nil)
-        do throws(LuaHostError) {
-            try parsed.value.push(on: stack)
-            try JSONValue.object(members).push(on: stack)
-        } catch {
-            throw LuaHostError("\(prefix): \(error.message)")
-        }
+        try push(parsed.value, on: stack, in: prefix)
+        try push(.object(members), on: stack, in: prefix)
     }
 
     private static func encode(_ value: JSONValue) throws(LuaHostError) -> String {
